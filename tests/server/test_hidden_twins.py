@@ -25,6 +25,7 @@ import pytest
 from server_helpers import auth, socket
 
 from cosmodrome.core import Event, GameRecord, IllegalActionError, Rng, State, get_game
+from cosmodrome.games.venus.flow import Actions, TurnMenu
 from cosmodrome.server.storage import GameRow
 from cosmodrome.server.tables import CosmodromeError, Table
 
@@ -207,7 +208,7 @@ def venus_scene(a: Twin, b: Twin, kill: bool, cubes: int) -> tuple:
     elimination card and seat 1 an infantry on Mars; ``cubes`` pass cubes left. Returns the
     actions a scene's walk prefers (play the card on that unit, take a cube)."""
     from cosmodrome.games.venus.components import EFFECT_ID
-    from cosmodrome.games.venus.flow import A_CARD, A_PASS, A_SEAT, A_UNITAT, D_TURN, INF, MARS, O_ACTIONS
+    from cosmodrome.games.venus.flow import A_CARD, A_PASS, A_SEAT, A_UNITAT, INF, MARS
     k = EFFECT_ID["kill_unit"]
     for t in (a, b):
         s = t.start
@@ -217,7 +218,7 @@ def venus_scene(a: Twin, b: Twin, kill: bool, cubes: int) -> tuple:
             s.hands[0] += (c,)
             s.orbit[24 + MARS * 3 + INF] += 1
         s.cubes = cubes
-        s.stack = [(O_ACTIONS, -1), (D_TURN, 0)]
+        s.stack = [Actions(-1), TurnMenu(0)]
         s.acting, s.actions_left, s.extra_action, s.next_seat = 0, 1, 0, 1
         t.truncate(0)
     return (A_CARD + k, A_SEAT + 1, A_UNITAT + MARS * 3 + INF) if kill else (A_PASS,)

@@ -6,7 +6,6 @@ from venus_helpers import clear_tiles, empty_hand, fix_dice, fresh, give, go_on,
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID
-from cosmodrome.games.venus.crises import O_CRISIS_START
 from cosmodrome.games.venus.flow import (
     A_BLD,
     A_DONE,
@@ -25,6 +24,8 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
+    CrisisStart,
+    TurnMenu,
 )
 
 
@@ -41,7 +42,7 @@ def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):
     s.first_seat = 0
     if setup:
         setup(s)
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     if dice:
         fix_dice(s, *dice)
     flow.run(s)
@@ -50,7 +51,7 @@ def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):
 
 def finish(s):
     """Answer every pending crisis decision with its first option."""
-    while s.stack and s.stack[-1][0] != D_TURN and not s.over:
+    while s.stack and s.stack[-1].op != D_TURN and not s.over:
         s.apply(s.legal_actions()[0])
 
 
@@ -61,7 +62,7 @@ def test_escalation_loops_from_mercury():
     clear_tiles(s)
     put_tile(s, VENUS, "crisis", skull=True)
     put_tile(s, TITAN, "crisis", skull=True)
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     fix_dice(s, 0, 0, 0)
     flow.run(s)
     assert s.crisis_levels[VENUS] == 2 and s.crisis_levels[TITAN] == 1
@@ -112,7 +113,7 @@ def test_mercury_tie_no_one_benefits():
         place_building(s, 0, MERCURY, mines=1)
         place_building(s, 1, MERCURY, mines=1)
     s = crisis({MERCURY: 2}, setup=setup)
-    assert s.stack[-1][0] == D_TURN
+    assert s.stack[-1].op == D_TURN
 
 
 # ----- Venus ------------------------------------------------------------------------------
@@ -120,7 +121,7 @@ def test_venus_level1_nothing():
     def setup(s):
         place_units(s, 0, VENUS, inf=2)
     s = crisis({VENUS: 1}, setup=setup)
-    assert s.stack[-1][0] == D_TURN and s.orbit[VENUS * 3] == 2
+    assert s.stack[-1].op == D_TURN and s.orbit[VENUS * 3] == 2
 
 
 def test_venus_level2_uprising():
@@ -138,7 +139,7 @@ def test_venus_level2_uprising():
     s.apply(A_UNIT + INF)
     assert set(s.legal_actions()) == {A_BLD + VENUS * 2, A_BLD + VENUS * 2 + 1}
     s.apply(A_BLD + VENUS * 2 + 1)
-    assert list(s.built[16 + VENUS * 2:16 + VENUS * 2 + 2]) == [1, 0] and s.stack[-1][0] == D_TURN
+    assert list(s.built[16 + VENUS * 2:16 + VENUS * 2 + 2]) == [1, 0] and s.stack[-1].op == D_TURN
 
 
 def test_venus_level4_independence():
@@ -194,7 +195,7 @@ def test_invasion_of_earth(pl):
     s = crisis({pl: 4}, setup=setup, dice=(2, 3, 0))   # damage 5
     assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.built[16 + pl * 2] == 0 and not s.planet_tiles[pl]
     order = []
-    while s.stack[-1][0] != D_TURN:
+    while s.stack[-1].op != D_TURN:
         order.append(s.to_move())
         if s.to_move() == 2:
             assert s.legal_actions() == [A_BLD + EARTH * 2 + 1]
@@ -220,7 +221,7 @@ def test_ganymede_nothing():
         s.planet_tiles[GANYMEDE] += (next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]),)
         s.bag.remove(s.planet_tiles[GANYMEDE][0])
     s = crisis({}, setup=setup)
-    assert s.stack[-1][0] == D_TURN
+    assert s.stack[-1].op == D_TURN
 
 
 # ----- Titan ------------------------------------------------------------------------------
@@ -277,7 +278,7 @@ def test_kuiper_level3_alien_invasion_and_advance():
     s.planet_tiles[TITAN] = flow.without(s.planet_tiles[TITAN], al)
     s.kept[0] += (al,)
     s.period += 1
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     flow.run(s)
     assert not s.over
     has = [pl for pl in range(8) if any(s.comp.tile_kind[t] == 7 for t in s.planet_tiles[pl])]
@@ -288,7 +289,7 @@ def test_aliens_reaching_earth_everybody_loses():
     """RB: Kuiper Belt – aliens reaching Earth end the game; all lose."""
     s = crisis({KUIPER: 3}, setup=alien_setup)
     s.period += 1
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     flow.run(s)
     assert s.is_terminal() and s.end_cause == "all-lose: aliens reached Earth" and s.winners() == []
 

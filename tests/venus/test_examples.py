@@ -14,10 +14,10 @@ from venus_helpers import (
 )
 
 from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.actions import D_MOVE_CLAIM, D_TURN
+from cosmodrome.games.venus.actions import D_MOVE_CLAIM
 from cosmodrome.games.venus.combat import cost
 from cosmodrome.games.venus.components import EFFECT_ID
-from cosmodrome.games.venus.crises import O_CRISIS_START, level
+from cosmodrome.games.venus.crises import level
 from cosmodrome.games.venus.flow import (
     A_BLD,
     A_CARD,
@@ -35,6 +35,8 @@ from cosmodrome.games.venus.flow import (
     MARS,
     MOON,
     TITAN,
+    CrisisStart,
+    TurnMenu,
     put,
 )
 from cosmodrome.games.venus.scoring import planet_vp, scores
@@ -59,7 +61,7 @@ def test_movement_reach_from_earth():
     for d in dests:
         c = s.clone()
         c.apply(A_PLANET + d)
-        if c.stack[-1][0] == D_MOVE_CLAIM:
+        if c.stack[-1].op == D_MOVE_CLAIM:
             can_claim.append(d)
     assert can_claim == [1, 3, 4]
 
@@ -148,7 +150,7 @@ def test_mars_crisis_escalation_example():
     put_tile(s, MARS, "crisis", skull=False)
     put_tile(s, TITAN, "crisis", skull=True)
     put_tile(s, KUIPER, "crisis", skull=True)
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     fix_dice(s, 0, 4, 5)
     flow.run(s)
     assert s.crisis_levels[MARS] == 1 and level(s, MARS) == 3

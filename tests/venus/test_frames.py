@@ -1,12 +1,16 @@
-"""Every frame is the tuple its kind declares in ``flow.FRAME_FIELDS``: ``(op, seat,
-*fields)``, as many fields as named there (the rule modules read them by unpacking into
-those names, so a frame built with one field too many or too few would be misread)."""
+"""Every frame is an object of its kind's class, whose fields are those its kind declares,
+once, in ``flow.FRAME_FIELDS``: the class (and, for the compiled engine, its C declaration in
+``flow.pxd``) is generated from that table, and the rule modules read the fields by name."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from cosmodrome.games.venus import GAME, flow
+
+VENUS_DIR = Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "games" / "venus"
 
 
 def test_every_op_names_its_fields_once():
@@ -15,15 +19,59 @@ def test_every_op_names_its_fields_once():
         assert fields[0] == "seat" and len(set(fields)) == len(fields), flow.OP_NAMES[code]
 
 
+def test_every_kind_has_a_class_with_exactly_the_tables_fields():
+    assert set(flow.FRAME_CLASS) == set(flow.OP_NAMES)
+    for code, fields in flow.FRAME_FIELDS.items():
+        cls = flow.FRAME_CLASS[code]
+        assert cls.__name__ == flow.class_name(code) and issubclass(cls, flow.Frame)
+        assert cls.fields == fields, flow.OP_NAMES[code]
+        f = cls(*range(len(fields)))
+        assert f.op == code and f.values() == tuple(range(len(fields)))
+        assert [getattr(f, k) for k in fields] == list(range(len(fields)))
+        # the field names are all it has: no other attribute can be set (slots, or a C struct)
+        with pytest.raises((AttributeError, TypeError)):
+            f.not_a_field = 1
+        assert repr(f) == f"{cls.__name__}(" + ", ".join(f"{k}={i}" for i, k in enumerate(fields)) + ")"
+        with pytest.raises(TypeError):
+            cls(*range(len(fields) + 1))
+
+
+def test_the_checked_in_classes_and_declarations_are_what_the_table_generates():
+    py, pxd = flow.frame_code()
+    for path, text in ((VENUS_DIR / "flow.py", py), (VENUS_DIR / "flow.pxd", pxd)):
+        src = path.read_text()
+        start, end = src.index(flow.GENERATED[0]) + len(flow.GENERATED[0]), src.index(flow.GENERATED[1])
+        assert src[start:end] == "\n" + text + "\n", f"{path.name} is not flow.frame_code(): run write_frame_code()"
+
+
+def test_frames_compare_and_hash_by_kind_and_fields():
+    a, b = flow.ClaimUnit(1, flow.EARTH, 4), flow.CLAIM_UNIT[1][flow.EARTH][4]
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != flow.ClaimUnit(1, flow.EARTH, 5) and a != flow.TensionSeat(1, flow.EARTH, 4)
+    assert flow.TURN_MENU[-1].seat == -1 and flow.PASS_REACT[-1][3] == flow.PassReact(-1, 3)
+
+
+def test_the_rules_read_frames_by_name():
+    """No frame is read by its place (``f[1]``), unpacked (``_op, p = f``) or built as a tuple."""
+    for module in ("actions", "cards", "combat", "crises", "phases", "setup", "scoring", "options", "text",
+                   "state", "view", "observation"):
+        text = (VENUS_DIR / f"{module}.py").read_text()
+        found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+                 if re.search(r"\b(f|frame)\[\d|= f$|stack\.append\(\(|\bframe_field\b", line)]
+        assert found == [], f"{module}.py reads or builds a frame by place: {found}"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_frames_of_random_games_have_their_declared_fields(players, monkeypatch):
+def test_the_frames_of_random_games_are_their_kinds_and_name_their_fields(players, monkeypatch):
     seen = {}
 
     def checked(fn):
         def run(s, f, *rest):
-            assert isinstance(f, tuple) and len(f) == 1 + len(flow.FRAME_FIELDS[f[0]]), (flow.OP_NAMES[f[0]], f)
-            assert all(type(x) is int for x in f), f
-            seen[f[0]] = seen.get(f[0], 0) + 1
+            cls = flow.FRAME_CLASS[f.op]
+            assert type(f) is cls and len(f.values()) == len(flow.FRAME_FIELDS[f.op]), f
+            assert all(type(x) is int for x in f.values()), f
+            assert repr(f).startswith(cls.__name__ + "(seat=")
+            seen[f.op] = seen.get(f.op, 0) + 1
             return fn(s, f, *rest)
         return run
 

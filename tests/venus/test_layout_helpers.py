@@ -2,8 +2,8 @@
 packed action ids is written in :mod:`cosmodrome.games.venus.flow`'s index helpers and codec
 only: the rule modules, the view, the observation, the labels and the options' details loop
 over planets and unit types and call them (``unit_ix``, ``building_ix``, ``encode_unit_at``
-…), and the readers of a frame name its fields (``flow.SEAT``, ``flow.frame_field``) instead
-of their places."""
+…), and the readers of a frame name its fields (``f.seat``, ``f.planet``) instead of their
+places."""
 
 import re
 from pathlib import Path
@@ -15,17 +15,9 @@ from cosmodrome.adapters.tensor import schema_for
 from cosmodrome.games.venus import GAME
 from cosmodrome.games.venus.flow import (
     A_TILE,
-    D_BAZ,
-    D_BAZ_BLD,
-    D_BUILD,
-    D_CLAIM_TILE,
-    D_CLAIM_UNIT,
-    D_LOOK_GIVE,
-    D_TENSION_KIND,
-    D_TENSION_SEAT,
-    D_TURN,
     EARTH,
     FACTORY,
+    FRAME_CLASS,
     FRAME_FIELDS,
     INF,
     MARS,
@@ -33,11 +25,19 @@ from cosmodrome.games.venus.flow import (
     SHIP,
     TANK,
     VENUS,
+    Bazagthoth,
+    BazagthothBuilding,
+    Build,
+    ClaimTile,
+    ClaimUnit,
+    LookGive,
+    TensionKind,
+    TensionSeat,
+    TurnMenu,
     building_ix,
     building_stock_ix,
     buildings,
     encode_building,
-    frame_field,
     stock_ix,
     surface_units,
     unit_ix,
@@ -109,11 +109,11 @@ def test_the_top_frame_is_read_by_name(module):
 
 @pytest.mark.parametrize("module", ("options", "text"))
 def test_the_labels_and_details_read_frames_by_name(module):
-    """A frame ``f`` is read by its op (``f[0]``), its seat (``f[SEAT]``), an unpacking by its
-    kind's fields or ``frame_field``: never by another place or by its length."""
+    """A frame ``f`` is read by its fields' names (``f.op``, ``f.seat``, ``f.planet``, or
+    ``getattr(f, "owner", ...)`` where its kind may lack the field): never by place or length."""
     text = (VENUS_DIR / f"{module}.py").read_text()
     found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-             if re.search(r"\bf\[(?!0\]|SEAT\])|len\(f\)", line)]
+             if re.search(r"\bf\[|len\(f\)", line)]
     assert found == [], f"{module}.py reads a frame by place: {found}"
 
 
@@ -126,11 +126,11 @@ def _top(s, frame):
 
 def test_an_option_names_the_frames_planet_and_owner_by_their_fields():
     s = GAME.new_state(3, seed=2)
-    claim = _top(s.clone(), (D_CLAIM_TILE, 1, VENUS))
+    claim = _top(s.clone(), ClaimTile(1, VENUS))
     d = claim.action_json(A_TILE)
     assert (d["planet"], d["tile"]) == ("Venus", 0) and d["label"].endswith(" on Venus")
     mine = encode_building(MARS, MINE)
-    for frame in ((D_BAZ_BLD, 1, 2), (D_TENSION_KIND, 0, EARTH, 1, 2)):   # the owner: seat 2, Russia
+    for frame in (BazagthothBuilding(1, 2), TensionKind(0, EARTH, 1, 2)):   # the owner: seat 2, Russia
         d = _top(s.clone(), frame).action_json(mine)
         assert d["owner"] == 2 and d["label"] == "Russia's mine on Mars"
 
@@ -140,13 +140,13 @@ def test_an_option_of_a_frame_without_the_field_reads_no_other_field_in_its_plac
     on a frame without them (a build's count of units built, Bazagthoth's level, the tension
     target's first question), the option names no planet and the seat asked owns the pieces."""
     s = GAME.new_state(3, seed=2)
-    build = _top(s.clone(), (D_BUILD, 0, 1))            # one unit built so far: not a planet
+    build = _top(s.clone(), Build(0, 1))            # one unit built so far: not a planet
     assert build.action_json(A_TILE) == {"action": A_TILE, "label": "Tile 0", "tile": 0}
     mine = encode_building(MARS, MINE)
-    offer = _top(s.clone(), (D_BAZ, 0, 2))               # Bazagthoth's level 2: not a seat
+    offer = _top(s.clone(), Bazagthoth(0, 2))               # Bazagthoth's level 2: not a seat
     assert offer.action_json(mine)["owner"] == 0
     assert offer.action_label(mine) == "mine on Mars"
-    first = _top(s.clone(), (D_TENSION_SEAT, 1, EARTH, 0))
+    first = _top(s.clone(), TensionSeat(1, EARTH, 0))
     assert first.action_json(mine)["owner"] == 1 and first.action_label(mine) == "mine on Mars"
 
 
@@ -186,13 +186,12 @@ def test_the_observation_reads_the_counters_as_the_view_does(players):
         assert np.array_equal(lay.observe(s, seat), lay.encode(s.view(seat)))
 
 
-def test_frame_field_reads_every_declared_field():
+def test_a_frames_fields_are_read_by_name_whatever_its_kind():
     for op, fields in FRAME_FIELDS.items():
-        frame = (op, *range(100, 100 + len(fields)))
-        assert [frame_field(frame, name) for name in fields] == list(frame[1:])
-    assert frame_field((D_CLAIM_UNIT, 2, EARTH, 5), "planet") == EARTH
-    assert frame_field((D_LOOK_GIVE, 0, 3, 17), "owner") == 3
-    assert frame_field((D_TURN, 1), "owner", -1) == -1
+        frame = FRAME_CLASS[op](*range(100, 100 + len(fields)))
+        assert [getattr(frame, name) for name in fields] == list(range(100, 100 + len(fields)))
+    assert ClaimUnit(2, EARTH, 5).planet == EARTH and LookGive(0, 3, 17).owner == 3
+    assert getattr(TurnMenu(1), "owner", -1) == -1
 
 
 def test_the_board_helpers_agree_with_the_counters():

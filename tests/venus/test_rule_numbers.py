@@ -21,15 +21,25 @@ from cosmodrome.games.venus.flow import (
     A_DONE,
     A_UNIT,
     D_CYCLE,
-    D_DRAW4,
     D_LOSE_BLD,
-    D_PIRATES,
-    D_SACRIFICE,
     EARTH,
     INF,
     KUIPER,
     TANK,
     TITAN,
+    Bazagthoth,
+    ClaimUnit,
+    CrisisStart,
+    Cycle,
+    DiscardDie,
+    Draw4,
+    ForceDiscard,
+    InvasionDamageRoll,
+    MoveDest,
+    MoveFrom,
+    Pirates,
+    Reroll,
+    Sacrifice,
     put,
     unit_ix,
 )
@@ -91,14 +101,14 @@ def test_the_earth_crisis_follows_the_data():
     s = _with(get_game("venus").new_state(3, 1), robots_win_level=5, major_rebellion_losses=1)
     s.stack = []
     earth(s, 4)   # now a major rebellion: every seat (tied, a factory each on Earth) loses one
-    assert not s.over and [f[3] for f in s.stack if f[0] == D_LOSE_BLD] == [1, 1, 1]
+    assert not s.over and [f.left for f in s.stack if f.op == D_LOSE_BLD] == [1, 1, 1]
 
 
 def test_the_pirates_fee_follows_the_data():
     s = _with(get_game("venus").new_state(3, 1), pirate_fee=2)
     s.built = put(s.built, 0 * 16 + TITAN * 2, 2)   # seat 0: two mines on Titan
     s.money[0] = 3
-    f = (D_PIRATES, 0, 0)
+    f = Pirates(0, 0)
     assert A_DONE not in _pirate_legal(s, f) and "£4 for your 2 counters" in _pirate_prompt(s, f)
     s.money[0] = 4
     assert A_DONE in _pirate_legal(s, f)
@@ -132,7 +142,7 @@ def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_
     assert s.combat.card_points == 7
     s.surface[unit_ix(0, EARTH, INF)] = 1
     s.stack = []
-    f = (D_SACRIFICE, 0)
+    f = Sacrifice(0)
     assert _sac_prompt(s, f) == "Which of your units on the surface do you sacrifice for 4 CP?"
     sacrifice(s, f, A_UNIT + INF)
     assert s.combat.card_points == 11 and s.surface[unit_ix(0, EARTH, INF)] == 0
@@ -152,18 +162,18 @@ def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path)
     buy3cards(s, 0)
     assert len(s.hands[0]) == n + 2
     draw4keep2(s, 0)
-    assert len(s.drawn) == 5 and s.stack[-1] == (D_DRAW4, 0, 2)
+    assert len(s.drawn) == 5 and s.stack[-1] == Draw4(0, 2)
     s.stack, s.drawn = [], ()
     n = len(s.hands[0])
-    f = (D_CYCLE, 0, 0)
+    f = Cycle(0, 0)
     assert "(0 of 2 so far)" in _cycle_prompt(s, f)
     cycle_discard(s, f, _cycle_legal(s, f)[1])
     f = s.stack.pop()
-    assert f == (D_CYCLE, 0, 1)
+    assert f == Cycle(0, 1)
     cycle_discard(s, f, _cycle_legal(s, f)[1])   # the second and last discard: 2 + 2 drawn
-    assert all(f[0] != D_CYCLE for f in s.stack) and len(s.hands[0]) == n - 2 + 2 + 2
+    assert all(f.op != D_CYCLE for f in s.stack) and len(s.hands[0]) == n - 2 + 2 + 2
     s = variant_state(tmp_path, cycle_discards=0)
-    assert _cycle_legal(s, (D_CYCLE, 0, 0)) == [A_DONE]
+    assert _cycle_legal(s, Cycle(0, 0)) == [A_DONE]
 
 
 def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_counts(tmp_path):
@@ -173,28 +183,28 @@ def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_count
     from cosmodrome.games.venus.actions import _dest_prompt, move_destination, move_from
     from cosmodrome.games.venus.cards import _cp1_draw, _force_prompt, force_discard
     from cosmodrome.games.venus.components import EFFECT_ID as EFF
-    from cosmodrome.games.venus.flow import A_CARD, A_PLANET, A_SEAT, D_FORCE, D_MOVE_DEST, D_MOVE_FROM, EARTH
+    from cosmodrome.games.venus.flow import A_CARD, A_PLANET, A_SEAT, EARTH
 
     s = variant_state(tmp_path, move_allowance=3, move1_card_steps=2, move2_card_steps=4, cp1_draw_cards=2,
                  force_discard_cards=1)
     s.stack = []
-    move_from(s, (D_MOVE_FROM, 0), A_PLANET + EARTH)
-    assert s.move.allowance == 3 and "(allowance 3;" in _dest_prompt(s, (D_MOVE_DEST, 0))
+    move_from(s, MoveFrom(0), A_PLANET + EARTH)
+    assert s.move.allowance == 3 and "(allowance 3;" in _dest_prompt(s, MoveDest(0))
     for effect, more in (("move1", 2), ("move2", 4)):
         s.hands[0] = (*s.hands[0], next(c for c, e in enumerate(s.comp.card_effects) if e == EFF[effect]))
         before = s.move.allowance
-        move_destination(s, (D_MOVE_DEST, 0), A_CARD + EFF[effect])
+        move_destination(s, MoveDest(0), A_CARD + EFF[effect])
         assert s.move.allowance == before + more, effect
     s.stack = []
     n = len(s.hands[0])
     _cp1_draw(s, 0)
     assert len(s.hands[0]) == n + 2
-    assert _force_prompt(s, (D_FORCE, 0)) == "Which player discards 1 card at random?"
+    assert _force_prompt(s, ForceDiscard(0)) == "Which player discards 1 card at random?"
     n = len(s.hands[1])
-    force_discard(s, (D_FORCE, 0), A_SEAT + 1)
+    force_discard(s, ForceDiscard(0), A_SEAT + 1)
     assert len(s.hands[1]) == n - 1
     printed = get_game("venus").new_state(3, 1)
-    assert _force_prompt(printed, (D_FORCE, 0)) == "Which player discards 2 cards at random?"
+    assert _force_prompt(printed, ForceDiscard(0)) == "Which player discards 2 cards at random?"
 
 
 def test_a_variant_written_before_a_number_moved_into_the_data_still_loads():
@@ -252,7 +262,7 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     and the cost and the skulls read the two."""
     from cosmodrome.core import DataError
     from cosmodrome.games.venus.combat import _disc_legal, _reroll_legal, begin, cost, rolled, skulls
-    from cosmodrome.games.venus.flow import A_DIE, D_DISCARD_DIE, D_REROLL, NO_DIE, T_TENSION, encode_reroll
+    from cosmodrome.games.venus.flow import A_DIE, NO_DIE, T_TENSION, encode_reroll
     from cosmodrome.games.venus.text import table_help
 
     s = variant_state(tmp_path, combat_dice=2)
@@ -261,8 +271,8 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     begin(s, 0, pl, slot, -1, 0)
     cb = s.combat
     assert len(rolled(s)) == 2 and cb.dice[2] == NO_DIE
-    assert _disc_legal(s, (D_DISCARD_DIE, 0)) == [A_DIE, A_DIE + 1]
-    assert _reroll_legal(s, (D_REROLL, 0)) == [encode_reroll(m) for m in (1, 2, 3)]
+    assert _disc_legal(s, DiscardDie(0)) == [A_DIE, A_DIE + 1]
+    assert _reroll_legal(s, Reroll(0)) == [encode_reroll(m) for m in (1, 2, 3)]
     cb.dice[:2] = [2, 5]
     assert cost(s) == cb.defence + 3
     cb.discarded = 0
@@ -276,7 +286,7 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     one = variant_state(tmp_path, combat_dice=1)
     begin(one, 0, pl, slot, -1, 0)
     one.combat.discarded = 0
-    assert cost(one) == one.combat.defence and _reroll_legal(one, (D_REROLL, 0)) == []
+    assert cost(one) == one.combat.defence and _reroll_legal(one, Reroll(0)) == []
     text = DEFAULT_PATH.read_text(encoding="utf-8").replace("combat_dice = { value = 3,", "combat_dice = { value = 4,")
     bad = tmp_path / "four-dice.toml"
     bad.write_text(text, encoding="utf-8")
@@ -314,7 +324,7 @@ def test_bazagthoths_power_follows_the_crisis_level_and_the_data():
 
     from cosmodrome.games.venus.components import BAZ_BUILDING, BAZ_CARD, BAZ_UNIT
     from cosmodrome.games.venus.crises import mercury
-    from cosmodrome.games.venus.flow import D_BAZ, MARS, MERCURY
+    from cosmodrome.games.venus.flow import MARS, MERCURY
 
     assert (BAZ_CARD, BAZ_UNIT, BAZ_BUILDING) == (1, 2, 3)
     printed = ((1, BAZ_CARD), (2, BAZ_UNIT), (3, BAZ_BUILDING), (5, BAZ_BUILDING))
@@ -329,7 +339,7 @@ def test_bazagthoths_power_follows_the_crisis_level_and_the_data():
             s.money[1] = 10
             s.stack = []
             mercury(s, lv)
-            assert s.stack == [(D_BAZ, 1, power)], (rules, lv)
+            assert s.stack == [Bazagthoth(1, power)], (rules, lv)
 
 
 def _bounds_spy(s) -> list:
@@ -358,8 +368,8 @@ def test_every_die_rolls_the_faces_of_the_data():
     from venus_helpers import clear_tiles, fresh, put_tile
 
     from cosmodrome.games.venus.combat import roll
-    from cosmodrome.games.venus.crises import O_CRISIS_START, escalate, invasion_damage
-    from cosmodrome.games.venus.flow import MARS, O_INVASION, VENUS
+    from cosmodrome.games.venus.crises import escalate, invasion_damage
+    from cosmodrome.games.venus.flow import MARS, VENUS
     from cosmodrome.games.venus.setup import step_eight_first_player
 
     faces = (0, 7, 8, 9)
@@ -369,9 +379,9 @@ def test_every_die_rolls_the_faces_of_the_data():
     assert {roll(s) for _i in range(100)} == set(faces)
     clear_tiles(s)
     put_tile(s, VENUS, "crisis", skull=True)
-    s.stack = [(O_CRISIS_START, -1)]
+    s.stack = [CrisisStart(-1)]
     escalate(s, s.stack[-1])
-    s.stack = [(O_INVASION, -1, MARS)]
+    s.stack = [InvasionDamageRoll(-1, MARS)]
     invasion_damage(s, s.stack[-1])
     step_eight_first_player(s)
     assert len(bounds) >= 100 + s.comp.rules["escalation_dice"] + 3 + 3 * 3 and set(bounds) == {4}
@@ -397,7 +407,7 @@ def test_a_variant_changes_the_cards_of_a_draw_two_tile_and_the_first_players_di
     from venus_helpers import clear_tiles, place_units, put_tile
 
     from cosmodrome.games.venus.actions import claim_undefended
-    from cosmodrome.games.venus.flow import D_CLAIM_UNIT, SHIP
+    from cosmodrome.games.venus.flow import SHIP
     from cosmodrome.games.venus.setup import step_eight_first_player
 
     raw = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
@@ -409,7 +419,7 @@ def test_a_variant_changes_the_cards_of_a_draw_two_tile_and_the_first_players_di
     slot = put_tile(s, EARTH, "draw2")
     place_units(s, 0, EARTH, ship=1)
     n = len(s.hands[0])
-    claim_undefended(s, (D_CLAIM_UNIT, 0, EARTH, slot), A_UNIT + SHIP)
+    claim_undefended(s, ClaimUnit(0, EARTH, slot), A_UNIT + SHIP)
     assert len(s.hands[0]) == n + 4
     before = len(s.log)
     step_eight_first_player(s)

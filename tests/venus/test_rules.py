@@ -16,7 +16,7 @@ from venus_helpers import (
 
 from cosmodrome.core import IllegalActionError, PlayerCountError
 from cosmodrome.games.venus import GAME, flow
-from cosmodrome.games.venus.actions import D_TURN, distance
+from cosmodrome.games.venus.actions import distance
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BUILD,
@@ -41,9 +41,10 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
+    Income,
+    TurnMenu,
     put,
 )
-from cosmodrome.games.venus.phases import O_INCOME
 
 
 # ----- setup ------------------------------------------------------------------------------
@@ -137,7 +138,7 @@ def test_income_and_reset():
     place_building(s, 0, MARS, mines=2)
     place_units(s, 1, VENUS, inf=2, surface=True)
     m0, m1 = s.money
-    s.stack = [(D_TURN, 0), (O_INCOME, -1)]
+    s.stack = [TurnMenu(0), Income(-1)]
     s.period = 1
     flow.run(s)
     assert s.money[0] == m0 + 6 + 2 and s.money[1] == m1 + 2
@@ -148,7 +149,7 @@ def test_three_periods_end_the_game():
     """RB: Ending the game – after the third period."""
     s = fresh(2, 2)
     s.period = 3
-    s.stack = [(O_INCOME, -1)]
+    s.stack = [Income(-1)]
     flow.run(s)
     assert s.is_terminal() and s.end_cause == "normal" and s.winners()
 

@@ -20,10 +20,9 @@ from venus_helpers import (
 
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME, flow
-from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID as E
 from cosmodrome.games.venus.components import TILE_KINDS
-from cosmodrome.games.venus.crises import O_CRISIS_START, all_lose
+from cosmodrome.games.venus.crises import all_lose
 from cosmodrome.games.venus.flow import (
     A_BLD,
     A_CARD,
@@ -43,6 +42,8 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
+    CrisisStart,
+    TurnMenu,
     put,
 )
 from cosmodrome.games.venus.scoring import finish, scores, winners
@@ -322,7 +323,7 @@ def alien_crisis(players=3):
     for _ in range(3):
         put_tile(s, KUIPER, "crisis", skull=False)
     s.first_seat = 0
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     flow.run(s)
     return s
 
@@ -347,7 +348,7 @@ def test_aliens_view_landing_and_next_move():
     s.period += 1
     s.phase = 3
     assert s.view(None)["aliens"]["next"]["period"] == 2
-    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    s.stack = [TurnMenu(0), CrisisStart(-1)]
     flow.run(s)
     a = s.view(None)["aliens"]
     assert a["on"] == ["Moon", "Mars"] and a["advanced"] == 2

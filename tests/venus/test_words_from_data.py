@@ -8,6 +8,7 @@ from venus_helpers import variant_state
 from cosmodrome.core import get_game
 from cosmodrome.core.howto import hint_for, load_howto, placeholders
 from cosmodrome.games.venus.components import load_components
+from cosmodrome.games.venus.flow import HandLimit
 from cosmodrome.games.venus.text import CARD_NUMBERS, CARD_TEXT, card_texts, table_help
 from cosmodrome.i18n import using
 
@@ -121,13 +122,13 @@ def test_the_observation_names_a_card_as_its_option_does_in_a_variant(tmp_path):
     printed "+1 movement"), so that the two never name one card two ways."""
     from venus_helpers import give
 
-    from cosmodrome.games.venus.flow import A_CARD, D_HAND
+    from cosmodrome.games.venus.flow import A_CARD
     from cosmodrome.games.venus.observation import layout
     from cosmodrome.games.venus.options import action_details
 
     s = variant_state(tmp_path, "titles", move1_card_steps=3)
     card = give(s, 0, "move1")[0]
-    s.stack.append((D_HAND, 0))
+    s.stack.append(HandLimit(0))
     option = action_details(s, A_CARD + s.comp.card_effect(card))
     assert option["card"] == "move1" and option["title"] == "+3 movement"
     s.discard = (card,)

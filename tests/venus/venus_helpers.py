@@ -7,7 +7,7 @@ import json
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME
 from cosmodrome.games.venus.components import EFFECT_ID, TK
-from cosmodrome.games.venus.flow import DECIDE, N_PLANETS, add, building_ix, unit_ix, without
+from cosmodrome.games.venus.flow import DECIDE, N_PLANETS, Actions, TurnMenu, add, building_ix, unit_ix, without
 
 
 def check_invariants(s) -> None:
@@ -37,7 +37,7 @@ def check_invariants(s) -> None:
     if not s.is_terminal():
         la = s.legal_actions()
         assert la, ("no legal action", s.decision_kind())
-        assert s.stack[-1][0] in DECIDE
+        assert s.stack[-1].op in DECIDE
         assert la == sorted(set(la)) and all(0 <= a < GAME.num_actions for a in la)
     else:
         assert s.legal_actions() == [] and s.to_move() is None
@@ -178,15 +178,13 @@ def fix_dice(s, *faces) -> None:
 
 
 def fresh(players: int = 3, seed: int = 1):
-    """A new game at the first player's action menu (seat s.stack[-1][1])."""
+    """A new game at the first player's action menu (seat s.stack[-1].seat)."""
     return GAME.new_state(players, seed=seed)
 
 
 def at_turn(s, p: int) -> None:
     """Make it p's turn at the action menu (a test position)."""
-    from cosmodrome.games.venus.actions import D_TURN
-    from cosmodrome.games.venus.phases import O_ACTIONS
-    s.stack = [(O_ACTIONS, -1), (D_TURN, p)]
+    s.stack = [Actions(-1), TurnMenu(p)]
     s.acting = p
     s.actions_left = 1
     s.extra_action = 0

@@ -23,6 +23,10 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_TILE,
     A_UNIT,
+    BUILD,
+    CLAIM_PLANET,
+    CLAIM_TILE,
+    CLAIM_UNIT,
     D_BUILD,
     D_CLAIM_PLANET,
     D_CLAIM_TILE,
@@ -42,9 +46,14 @@ from cosmodrome.games.venus.flow import (
     INF,
     MAX_SLOTS,
     MINE,
+    MOVE_CLAIM,
+    MOVE_DEST,
+    MOVE_FROM,
+    MOVE_INFANTRY,
+    MOVE_SHIPS,
+    MOVE_TANKS,
     N_PLANETS,
     O_PASS_CUBE,
-    O_TURN,
     SHIP,
     T_ALIEN,
     T_BIGGAME,
@@ -54,6 +63,23 @@ from cosmodrome.games.venus.flow import (
     T_TENSION,
     T_WINDFALL,
     TANK,
+    TURN,
+    Build,
+    ClaimPlanet,
+    ClaimTile,
+    ClaimUnit,
+    Frame,
+    FreeActions,
+    MoveClaim,
+    MoveDest,
+    MoveFrom,
+    MoveInfantry,
+    MoveShips,
+    MoveTanks,
+    PassCube,
+    TensionKind,
+    TensionSeat,
+    TurnMenu,
     add,
     auto,
     building_ix,
@@ -270,10 +296,10 @@ def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
 PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what the action needs
 
 
-def turn_legal(s: VenusState, f: tuple) -> list:
+def turn_legal(s: VenusState, f: TurnMenu) -> list:
     """The action menu, ascending: end the turn (0) on an extra action, move, claim,
     build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
-    _op, p = f
+    p = f.seat
     acts = [A_DONE] if s.extra_action else []
     if can_move(s, p):
         acts.append(A_MOVE)
@@ -291,7 +317,7 @@ def turn_legal(s: VenusState, f: tuple) -> list:
     return acts
 
 
-def _turn_prompt(s, f):
+def _turn_prompt(s, f: TurnMenu):
     if s.extra_action:
         return ngettext("Period {period}: choose your action (an extra action) ({n} pass cube left).",
                         "Period {period}: choose your action (an extra action) ({n} pass cubes left).",
@@ -302,9 +328,9 @@ def _turn_prompt(s, f):
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
-def choose_action(s: VenusState, f: tuple, a: int) -> None:
+def choose_action(s: VenusState, f: Frame, a: int) -> None:
     """RB: Phase three – perform one action (free-action cards do not use it up)."""
-    _op, p = f
+    p = f.seat
     if a == A_DONE:
         s.actions_left = 0
         s.say("end", says("{who} ends the turn.", who=who(p)), {"seat": p})
@@ -313,27 +339,27 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
         e = a - A_CARD
         if s.comp.effect_type[e] == "action":
             s.actions_left -= 1
-        s.stack.append((O_TURN, p))
+        s.stack.append(TURN[p])
         play_card(s, p, e)
         return
     s.actions_left -= 1
-    s.stack.append((O_TURN, p))
+    s.stack.append(TURN[p])
     if a == A_MOVE:
-        s.stack.append((D_MOVE_FROM, p))
+        s.stack.append(MOVE_FROM[p])
     elif a == A_CLAIM:
-        s.stack.append((D_CLAIM_PLANET, p))
+        s.stack.append(CLAIM_PLANET[p])
     elif a == A_BUILD:
-        s.stack.append((D_BUILD, p, 0))
+        s.stack.append(BUILD[p][0])
     elif a == A_PASS:
         take_pass_cube(s, p)
 
 
-def _free_legal(s: VenusState, f: tuple) -> list:
-    _op, p = f
+def _free_legal(s: VenusState, f: FreeActions) -> list:
+    p = f.seat
     return [A_DONE] + [A_CARD + e for e in free_cards(s, p)]
 
 
-def _free_prompt(s: VenusState, f: tuple) -> str:
+def _free_prompt(s: VenusState, f: FreeActions) -> str:
     return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(
         period=s.period)
 
@@ -346,69 +372,69 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 # ----------------------------------------------------------------------------------------
 # Action: Move military units
 # ----------------------------------------------------------------------------------------
-def _from_legal(s, f):
+def _from_legal(s, f: MoveFrom):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     p: cython.Py_ssize_t
-    _op, p = f
+    p = f.seat
     o: bytearray = s.orbit
     return [A_PLANET + pl for pl in range(N_PLANETS) if o[unit_ix(p, pl, SHIP)]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
-def move_from(s: VenusState, f: tuple, a: int) -> None:
+def move_from(s: VenusState, f: MoveFrom, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
-    _op, p = f
+    p = f.seat
     s.move = Move(a - A_PLANET, 0, 0, 0, s.comp.rules["move_allowance"], 0, 1)
-    s.stack.append((D_MOVE_SHIPS, p))
+    s.stack.append(MOVE_SHIPS[p])
 
 
-def _ships_legal(s, f):
-    _op, p = f
+def _ships_legal(s, f: MoveShips):
+    p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, SHIP)]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: _("Move: how many spaceships (at least one)?"))
-def move_ships(s: VenusState, f: tuple, a: int) -> None:
+def move_ships(s: VenusState, f: MoveShips, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
-    _op, p = f
+    p = f.seat
     s.move.ships = a - A_COUNT
     if s.orbit[unit_ix(p, s.move.origin, INF)]:
-        s.stack.append((D_MOVE_INF, p))
+        s.stack.append(MOVE_INFANTRY[p])
     else:
-        s.stack.append((D_MOVE_DEST, p))
+        s.stack.append(MOVE_DEST[p])
 
 
-def _inf_legal(s, f):
-    _op, p = f
+def _inf_legal(s, f: MoveInfantry):
+    p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, INF)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
-def move_infantry(s: VenusState, f: tuple, a: int) -> None:
+def move_infantry(s: VenusState, f: MoveInfantry, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
-    _op, p = f
+    p = f.seat
     s.move.infantry = a - A_COUNT
-    s.stack.append((D_MOVE_DEST, p))
+    s.stack.append(MOVE_DEST[p])
 
 
-def _tanks_legal(s, f):
-    _op, p = f
+def _tanks_legal(s, f: MoveTanks):
+    p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, TANK)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: _("Move: how many tanks go with the group?"))
-def move_tanks(s: VenusState, f: tuple, a: int) -> None:
+def move_tanks(s: VenusState, f: MoveTanks, a: int) -> None:
     """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
     like infantry."""
     s.move.tanks = a - A_COUNT
 
 
-def _dest_legal(s, f):
+def _dest_legal(s, f: MoveDest):
     d: cython.Py_ssize_t
-    _op, p = f
+    p = f.seat
     move = s.move
     src, allow = move.origin, move.allowance
     pos = s.comp.planet_pos
@@ -426,20 +452,20 @@ def _dest_legal(s, f):
     return acts
 
 
-def _dest_prompt(s, f):
+def _dest_prompt(s, f: MoveDest):
     return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.move.allowance)
 
 
 @decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
-def move_destination(s: VenusState, f: tuple, a: int) -> None:
+def move_destination(s: VenusState, f: MoveDest, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
-    _op, p = f
+    p = f.seat
     move = s.move
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
-        s.stack.append((D_MOVE_DEST, p))
+        s.stack.append(MOVE_DEST[p])
         discard_played(s, p, card)
         if e == E_MOVE1:
             move.allowance += s.comp.rules["move1_card_steps"]
@@ -447,7 +473,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
             move.allowance += s.comp.rules["move2_card_steps"]
         else:
             move.tank_card = 1
-            s.stack.append((D_MOVE_TANKS, p))
+            s.stack.append(MOVE_TANKS[p])
         return
     dest = a - A_PLANET
     src = move.origin
@@ -462,24 +488,24 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "from": src, "to": dest, "units": list(moved)})
     move.active = 0
     if distance(s, src, dest) < move.allowance and can_claim_on(s, p, dest):
-        s.stack.append((D_MOVE_CLAIM, p, dest))
+        s.stack.append(MOVE_CLAIM[p][dest])
 
 
-def _move_claim_legal(s, f):
-    _op, p, pl = f
+def _move_claim_legal(s, f: MoveClaim):
+    p, pl = f.seat, f.planet
     return [A_DONE] + [A_TILE + i for i in claimable_slots(s, p, pl)]
 
 
-def _move_claim_prompt(s, f):
-    _op, p, pl = f
+def _move_claim_prompt(s, f: MoveClaim):
+    pl = f.planet
     return _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, pl))
 
 
 @decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal, _move_claim_prompt)
-def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
+def move_then_claim(s: VenusState, f: MoveClaim, a: int) -> None:
     """RB: Action: Move – the secondary 'Claim one tile' at the destination (any own unit
     in orbit there may make it)."""
-    _op, p, pl = f
+    p, pl = f.seat, f.planet
     if a != A_DONE:
         start_claim(s, p, pl, a - A_TILE)
 
@@ -487,34 +513,34 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 # Action: Claim one tile
 # ----------------------------------------------------------------------------------------
-def _claim_planet_legal(s, f):
+def _claim_planet_legal(s, f: ClaimPlanet):
     p: cython.Py_ssize_t
-    _op, p = f
+    p = f.seat
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     return [A_PLANET + pl for pl in range(N_PLANETS) if claim_open(s, p, pl) and tile_to_try(s, p, pl)]
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
-def claim_planet(s: VenusState, f: tuple, a: int) -> None:
+def claim_planet(s: VenusState, f: ClaimPlanet, a: int) -> None:
     """RB: Action: Claim one tile – choose the planet."""
-    _op, p = f
-    s.stack.append((D_CLAIM_TILE, p, a - A_PLANET))
+    p = f.seat
+    s.stack.append(CLAIM_TILE[p][a - A_PLANET])
 
 
-def _claim_tile_legal(s, f):
-    _op, p, pl = f
+def _claim_tile_legal(s, f: ClaimTile):
+    p, pl = f.seat, f.planet
     return [A_TILE + i for i in claimable_slots(s, p, pl)]
 
 
-def _claim_tile_prompt(s, f):
-    _op, p, pl = f
+def _claim_tile_prompt(s, f: ClaimTile):
+    pl = f.planet
     return _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, pl))
 
 
 @decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal, _claim_tile_prompt)
-def claim_tile(s: VenusState, f: tuple, a: int) -> None:
+def claim_tile(s: VenusState, f: ClaimTile, a: int) -> None:
     """RB: Action: Claim one tile – choose the tile."""
-    _op, p, pl = f
+    p, pl = f.seat, f.planet
     start_claim(s, p, pl, a - A_TILE)
 
 
@@ -524,24 +550,24 @@ def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
     t = s.planet_tiles[pl][slot]
     k = s.comp.tile_kind[t]
     if k in (T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL):
-        s.stack.append((D_CLAIM_UNIT, p, pl, slot))
+        s.stack.append(CLAIM_UNIT[p][pl][slot])
     elif k == T_TENSION:
-        s.stack.append((D_TENSION_SEAT, p, pl, slot))
+        s.stack.append(TensionSeat(p, pl, slot))
     else:
         combat.begin(s, p, pl, slot, -1, -1)
 
 
-def _claim_unit_legal(s, f):
-    _op, p, pl, slot = f
+def _claim_unit_legal(s, f: ClaimUnit):
+    p, pl = f.seat, f.planet
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[unit_ix(p, pl, t)]]
 
 
 @decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))
-def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
+def claim_undefended(s: VenusState, f: ClaimUnit, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
     factory (place a factory counter), draw cards (``rules.draw2_cards``), windfall
     (``rules.windfall`` in money), big game (kept)."""
-    _op, p, pl, slot = f
+    p, pl, slot = f.seat, f.planet, f.slot
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
     s.orbit[i] -= 1
@@ -568,50 +594,50 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
         s.kept[p] += (tile,)
 
 
-def _tseat_legal(s, f):
-    _op, p, pl, slot = f
+def _tseat_legal(s, f: TensionSeat):
+    p, pl = f.seat, f.planet
     return sorted({A_SEAT + q for q, k in tension_targets(s, p, pl)})
 
 
 @decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: _("Tension: whose mine or factory do you target?"))
-def tension_seat(s: VenusState, f: tuple, a: int) -> None:
+def tension_seat(s: VenusState, f: TensionSeat, a: int) -> None:
     """RB: Tension tile – first declare the target: another player's mine or factory there."""
-    _op, p, pl, slot = f
-    s.stack.append((D_TENSION_KIND, p, pl, slot, a - A_SEAT))
+    p, pl, slot = f.seat, f.planet, f.slot
+    s.stack.append(TensionKind(p, pl, slot, a - A_SEAT))
 
 
-def _tkind_legal(s, f):
-    _op, p, pl, slot, owner = f
+def _tkind_legal(s, f: TensionKind):
+    p, pl, owner = f.seat, f.planet, f.owner
     return [encode_building(pl, k) for q, k in tension_targets(s, p, pl) if q == owner]
 
 
 @decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: _("Tension: target a mine or a factory?"))
-def tension_kind(s: VenusState, f: tuple, a: int) -> None:
+def tension_kind(s: VenusState, f: TensionKind, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
-    _op, p, pl, slot, owner = f
+    p, pl, slot, owner = f.seat, f.planet, f.slot, f.owner
     combat.begin(s, p, pl, slot, owner, decode_building(a)[1])
 
 
 # ----------------------------------------------------------------------------------------
 # Action: Buy military units
 # ----------------------------------------------------------------------------------------
-def _build_legal(s, f):
-    _op, p, built = f
+def _build_legal(s, f: Build):
+    p, built = f.seat, f.built
     acts = build_options(s, p)
     if built:
         acts.insert(0, A_DONE)
     return acts
 
 
-def _build_prompt(s, f):
-    _op, p, built = f
+def _build_prompt(s, f: Build):
+    built = f.built
     return _("Build: a second unit, or done?") if built else _("Build: which unit, where?")
 
 
 @decide(D_BUILD, "build", _build_legal, _build_prompt)
-def build_unit(s: VenusState, f: tuple, a: int) -> None:
+def build_unit(s: VenusState, f: Build, a: int) -> None:
     """RB: Action: Buy military units – one or two units, paid to the bank, placed in orbit."""
-    _op, p, built = f
+    p, built = f.seat, f.built
     if a == A_DONE:
         return
     pl, t = decode_unit_at(a)
@@ -620,16 +646,16 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     s.orbit[unit_ix(p, pl, t)] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
     if built == 0 and can_build(s, p):
-        s.stack.append((D_BUILD, p, 1))
+        s.stack.append(BUILD[p][1])
 
 
 # ----------------------------------------------------------------------------------------
 # Action: Take one pass cube
 # ----------------------------------------------------------------------------------------
 @auto(O_PASS_CUBE)
-def pass_cube_card(s: VenusState, f: tuple) -> None:
+def pass_cube_card(s: VenusState, f: PassCube) -> None:
     """The card that takes a pass cube as a free action (pushed by :mod:`.cards`)."""
-    _op, p = f
+    p = f.seat
     s.stack.pop()
     take_pass_cube(s, p)
 

@@ -20,10 +20,9 @@ from cosmodrome.games.venus.flow import (
     A_SURFACE,
     A_UNIT,
     A_YES,
+    BUILD,
     D_BIGGAME,
-    D_BUILD,
     D_CYCLE,
-    D_DISCARD_DIE,
     D_DRAW4,
     D_FORCE,
     D_GUN,
@@ -38,26 +37,50 @@ from cosmodrome.games.venus.flow import (
     D_LOOK_TAKE,
     D_PLACE_TENSION,
     D_REMOVE_TENSION,
-    D_REROLL,
     D_RETURN,
     D_RETURN_PICK,
-    D_SACRIFICE,
     D_UP,
     EARTH,
+    HAND_LIMIT,
+    HAND_LIMIT_CHECK,
     INF,
     MERCURY,
     MINE,
     N_PLANETS,
     O_HAND,
     O_INSTEAD,
-    O_PASS_CUBE,
-    SEAT,
     SHIP,
     T_BIGGAME,
     T_CRISIS,
     T_TENSION,
     TANK,
     VENUS,
+    Cycle,
+    DiscardDie,
+    Draw4,
+    ForceDiscard,
+    Frame,
+    Gunrunner,
+    HandLimit,
+    HandLimitCheck,
+    IgnoreElimination,
+    Instead,
+    InsteadCheck,
+    KillSeat,
+    KillUnit,
+    KillWhere,
+    Look,
+    LookGive,
+    LookTake,
+    PassCube,
+    PlaceTension,
+    RemoveTension,
+    Reroll,
+    ReturnPick,
+    ReturnUnit,
+    Sacrifice,
+    TakeBiggame,
+    UnitUp,
     auto,
     building_ix,
     decide,
@@ -131,7 +154,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
         s.say("draw", (drew_text, (s.comp, p, got)), {"seat": p, "cards": got}, frozenset((p,)),
               (drew_hidden_text, (p, len(got))), chance=True)
         if len(s.hands[p]) > s.comp.rules["hand_limit"]:
-            s.stack.append((O_HAND, p))
+            s.stack.append(HAND_LIMIT_CHECK[p])
     return got
 
 
@@ -139,33 +162,33 @@ def draw(s: VenusState, p: int, k: int) -> list:
 # hand limit
 # ----------------------------------------------------------------------------------------
 @auto(O_HAND)
-def hand_limit(s: VenusState, f: tuple) -> None:
+def hand_limit(s: VenusState, f: HandLimitCheck) -> None:
     """RB: hand limit (``rules.hand_limit``) – discard down at once after drawing (ruling)."""
-    _op, p = f
+    p = f.seat
     s.stack.pop()
     if len(s.hands[p]) > s.comp.rules["hand_limit"]:
-        s.stack.append((D_HAND, p))
+        s.stack.append(HAND_LIMIT[p])
 
 
-def _hand_legal(s, f):
-    _op, p = f
+def _hand_legal(s, f: HandLimit):
+    p = f.seat
     return [A_CARD + e for e in _effects_in(s, s.hands[p])]
 
 
-def _hand_prompt(s, f):
-    _op, p = f
+def _hand_prompt(s, f: HandLimit):
+    p = f.seat
     return _("Over the hand limit: discard a card ({n} held).").format(n=len(s.hands[p]))
 
 
 @decide(D_HAND, "hand_limit", _hand_legal, _hand_prompt)
-def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
+def discard_to_limit(s: VenusState, f: HandLimit, a: int) -> None:
     """RB: Take one Pass cube – hand limit: discard one card of your choice."""
-    _op, p = f
+    p = f.seat
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
     s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)),
           {"seat": p, "card": c})
-    s.stack.append((O_HAND, p))
+    s.stack.append(HAND_LIMIT_CHECK[p])
 
 
 # ----------------------------------------------------------------------------------------
@@ -193,7 +216,7 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
     s.discard += (card,)
     s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
     if may_hold(s, p, E_INSTEAD):
-        s.stack.append((O_INSTEAD, p, card))
+        s.stack.append(InsteadCheck(p, card))
 
 
 def playable_effects(s: VenusState, p: int, effects) -> list:
@@ -211,7 +234,7 @@ def playable_effects(s: VenusState, p: int, effects) -> list:
     return out
 
 
-def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
+def card_playable(s: VenusState, p: int, e: int, f=None) -> bool:
     """May ``p`` play effect ``e`` from the action menu now (:func:`playable_effects` of one)."""
     return bool(playable_effects(s, p, (e,)))
 
@@ -237,7 +260,7 @@ def free_cards(s: VenusState, p: int) -> list:
 def play_card(s: VenusState, p: int, e: int) -> None:
     """Play an Action or Free action card from the menu (RB: Action: Card action)."""
     if e == E_GUNRUNNER:
-        s.stack.append((D_GUN, p))   # the card leaves the hand when it is laid on a planet
+        s.stack.append(Gunrunner(p))   # the card leaves the hand when it is laid on a planet
         return
     card = s.take_card(p, e)
     discard_played(s, p, card)
@@ -245,25 +268,25 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 
 
 @auto(O_INSTEAD)
-def instead_check(s: VenusState, f: tuple) -> None:
+def instead_check(s: VenusState, f: InsteadCheck) -> None:
     """RB: Detailed explanation of the cards ('instead' card) – offered after the effect to
     the player who may hold one (ruling 32: holder or not, judged from public facts)."""
-    _op, p, card = f
+    p, card = f.seat, f.card
     s.stack.pop()
     if card in s.discard and may_hold(s, p, E_INSTEAD):
-        s.stack.append((D_INSTEAD, p, card))
+        s.stack.append(Instead(p, card))
 
 
 def _yes_if_held(e: int):
-    """The options of a reaction to the card ``e`` (frames of several kinds: their seat is
-    read by :data:`~.flow.SEAT`): go on (0), and play it (1) for a holder."""
-    def legal(s, f):
-        return [A_DONE, A_YES] if s.has_effect(f[SEAT], e) else [A_DONE]
+    """The options of a reaction to the card ``e`` (frames of several kinds, each with its
+    ``seat``): go on (0), and play it (1) for a holder."""
+    def legal(s, f: Frame):
+        return [A_DONE, A_YES] if s.has_effect(f.seat, e) else [A_DONE]
     return legal
 
 
-def _instead_prompt(s, f):
-    _op, p, card = f
+def _instead_prompt(s, f: Instead):
+    p, card = f.seat, f.card
     if not s.has_effect(p, E_INSTEAD):
         return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(
             card=card_name(s, card))
@@ -271,10 +294,10 @@ def _instead_prompt(s, f):
 
 
 @decide(D_INSTEAD, "reaction", _yes_if_held(E_INSTEAD), _instead_prompt)
-def discard_instead(s: VenusState, f: tuple, a: int) -> None:
+def discard_instead(s: VenusState, f: Instead, a: int) -> None:
     """RB: Detailed explanation of the cards – the 'instead' card goes to the discard pile
     and the card just played comes back to the hand."""
-    _op, p, card = f
+    p, card = f.seat, f.card
     if a != A_YES:
         return
     c = s.take_card(p, E_INSTEAD)
@@ -296,7 +319,7 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion). It is
     asked whenever ``p`` may hold the card (ruling 32), so that the question tells nothing."""
     if s.stock[stock_ix(p, t)] and may_hold(s, p, E_RETURN_UNIT):
-        s.stack.append((D_RETURN, p, t))
+        s.stack.append(ReturnUnit(p, t))
 
 
 def units_eliminated(s: VenusState, lost: list) -> None:
@@ -307,21 +330,21 @@ def units_eliminated(s: VenusState, lost: list) -> None:
     for k in reversed(range(n)):
         p = (s.first_seat + k) % n
         if any(lost[p]) and may_hold(s, p, E_RETURN_UNIT):
-            s.stack.append((D_RETURN_PICK, p, *lost[p]))
+            s.stack.append(ReturnPick(p, *lost[p]))
 
 
-def _return_prompt(s, f):
-    _op, p, t = f
+def _return_prompt(s, f: ReturnUnit):
+    p = f.seat
     if not s.has_effect(p, E_RETURN_UNIT):
         return _("Your unit was eliminated; you hold no card to return it to Earth orbit: go on.")
     return _("Your unit was eliminated: play your card to return it to Earth orbit?")
 
 
 @decide(D_RETURN, "reaction", _yes_if_held(E_RETURN_UNIT), _return_prompt)
-def return_unit(s: VenusState, f: tuple, a: int) -> None:
+def return_unit(s: VenusState, f: ReturnUnit, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
-    _op, p, t = f
+    p, t = f.seat, f.unit
     if a == A_YES:
         _return_to_earth(s, p, t)
 
@@ -335,32 +358,32 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
           {"seat": p, "unit": t})
 
 
-def _return_pick_legal(s, f):
-    _op, p, *lost = f   # infantry, spaceships, tanks
+def _return_pick_legal(s, f: ReturnPick):
+    p, lost = f.seat, [f.infantry, f.spaceships, f.tanks]   # infantry, spaceships, tanks
     if not s.has_effect(p, E_RETURN_UNIT):
         return [A_DONE]
     return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if lost[t] and s.stock[stock_ix(p, t)]]
 
 
-def _return_pick_prompt(s, f):
-    _op, p, *lost = f
+def _return_pick_prompt(s, f: ReturnPick):
+    p = f.seat
     if not s.has_effect(p, E_RETURN_UNIT):
         return _("Your units were eliminated; you hold no card to return one of them to Earth orbit: go on.")
     return _("Your units were eliminated: play your card to return one of them to Earth orbit?")
 
 
 @decide(D_RETURN_PICK, "return_unit", _return_pick_legal, _return_pick_prompt)
-def return_one_of(s: VenusState, f: tuple, a: int) -> None:
+def return_one_of(s: VenusState, f: ReturnPick, a: int) -> None:
     """RB: Detailed explanation of the cards – of several units eliminated at once, the
     holder returns one to Earth orbit per card played."""
     if a == A_DONE:
         return
-    _op, p, *left = f   # infantry, spaceships, tanks
+    p, left = f.seat, [f.infantry, f.spaceships, f.tanks]   # infantry, spaceships, tanks
     t = a - A_UNIT
     _return_to_earth(s, p, t)
     left[t] -= 1
     if any(left) and may_hold(s, p, E_RETURN_UNIT):
-        s.stack.append((D_RETURN_PICK, p, *left))
+        s.stack.append(ReturnPick(p, *left))
 
 
 def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
@@ -369,21 +392,21 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
     explanation of the cards – the unit may be in orbit or on the surface)."""
     i = unit_ix(q, pl, t)
     if s.orbit[i] and s.surface[i]:
-        s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
+        s.stack.append(KillWhere(chooser, q, pl, t))
     else:
         attack_unit(s, chooser, q, pl, t, not s.orbit[i])
 
 
-def _where_prompt(s, f):
-    _op, chooser, owner, pl, t = f
+def _where_prompt(s, f: KillWhere):
+    owner, pl, t = f.owner, f.planet, f.unit
     return _("Eliminate {who}'s {unit} at {planet}: the one in orbit or the one on the surface?").format(
         who=seat_word(owner), unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
 
 
 @decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
-def kill_where(s: VenusState, f: tuple, a: int) -> None:
+def kill_where(s: VenusState, f: KillWhere, a: int) -> None:
     """The chooser of an elimination picks the unit in orbit or the one on the surface."""
-    _op, chooser, owner, pl, t = f
+    chooser, owner, pl, t = f.seat, f.owner, f.planet, f.unit
     attack_unit(s, chooser, owner, pl, t, a == A_SURFACE)
 
 
@@ -392,7 +415,7 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
     may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
     reaction). ``q`` is asked whenever it may hold the card (ruling 32)."""
     if q != attacker and may_hold(s, q, E_IGNORE_SKULL):
-        s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
+        s.stack.append(IgnoreElimination(q, pl, t, attacker, int(surface)))
         return
     eliminate(s, q, pl, t, surface)
 
@@ -405,8 +428,8 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
         unit_eliminated(s, q, t)
 
 
-def _ignore_prompt(s, f):
-    _op, q, pl, t, attacker, surface = f
+def _ignore_prompt(s, f: IgnoreElimination):
+    q, attacker = f.seat, f.attacker
     if not s.has_effect(q, E_IGNORE_SKULL):
         return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(
             who=seat_word(attacker))
@@ -414,10 +437,10 @@ def _ignore_prompt(s, f):
 
 
 @decide(D_IGNORE, "reaction", _yes_if_held(E_IGNORE_SKULL), _ignore_prompt)
-def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
+def ignore_elimination(s: VenusState, f: IgnoreElimination, a: int) -> None:
     """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
     against another player's elimination."""
-    _op, q, pl, t, attacker, surface = f
+    q, pl, t, surface = f.seat, f.planet, f.unit, f.surface
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
         s.discard += (c,)
@@ -474,15 +497,15 @@ def _sac_tank(s, p):
 
 
 def _sac_unit(s, p):
-    s.stack.append((D_SACRIFICE, p))
+    s.stack.append(Sacrifice(p))
 
 
 def _reroll(s, p):
-    s.stack.append((D_REROLL, p))
+    s.stack.append(Reroll(p))
 
 
 def _discard_die(s, p):
-    s.stack.append((D_DISCARD_DIE, p))
+    s.stack.append(DiscardDie(p))
 
 
 def _ignore(s, p):
@@ -508,28 +531,28 @@ def another_action(s, p):
 
 def free_build(s, p):
     """Perform Build Military Units action (Free action; still pay)."""
-    s.stack.append((D_BUILD, p, 0))
+    s.stack.append(BUILD[p][0])
 
 
 def free_pass(s, p):
     """Perform 'Take one Pass cube' action (Free action): cube and a card."""
-    s.stack.append((O_PASS_CUBE, p))   # the action itself is in .actions
+    s.stack.append(PassCube(p))   # the action itself is in .actions
 
 
 def tank_up(s, p):
     """Lift a tank of yours from a surface back into orbit (Free action)."""
-    s.stack.append((D_UP, p, TANK))
+    s.stack.append(UnitUp(p, TANK))
 
 
 def infantry_up(s, p):
     """Lift an infantry unit of yours from a surface back into orbit (Free action)."""
-    s.stack.append((D_UP, p, INF))
+    s.stack.append(UnitUp(p, INF))
 
 
 def cycle3(s, p):
     """Swap up to ``cycle_discards`` (3) hand cards for new ones, drawing ``cycle_extra_draws``
     (1) more (Action)."""
-    s.stack.append((D_CYCLE, p, 0))
+    s.stack.append(Cycle(p, 0))
 
 
 def draw4keep2(s, p):
@@ -541,7 +564,7 @@ def draw4keep2(s, p):
     s.drawn = tuple(got)
     keep = r["draw_and_keep_keeps"]
     if len(got) > keep:
-        s.stack.append((D_DRAW4, p, len(got) - keep))
+        s.stack.append(Draw4(p, len(got) - keep))
 
 
 def buy3cards(s, p):
@@ -555,28 +578,28 @@ def buy3cards(s, p):
 def _kill(e):
     def fx(s, p):
         """Eliminate one infantry / spaceship / military unit of your choice (Action)."""
-        s.stack.append((D_KILL_SEAT, p, e))
+        s.stack.append(KillSeat(p, e))
     return fx
 
 
 def place_tension(s, p):
     """Put a discarded tension tile back in play on a chosen planet (Action)."""
-    s.stack.append((D_PLACE_TENSION, p))
+    s.stack.append(PlaceTension(p))
 
 
 def remove_tension(s, p):
     """Take a tension tile off a chosen planet into the tile discards (Action)."""
-    s.stack.append((D_REMOVE_TENSION, p))
+    s.stack.append(RemoveTension(p))
 
 
 def force_discard2(s, p):
     """Another player of your choice loses ``rules.force_discard_cards`` random cards (Action)."""
-    s.stack.append((D_FORCE, p))
+    s.stack.append(ForceDiscard(p))
 
 
 def look_swap(s, p):
     """See another player's hand and optionally trade one card (Action)."""
-    s.stack.append((D_LOOK, p))
+    s.stack.append(Look(p))
 
 
 def income_mines(s, p):
@@ -595,7 +618,7 @@ def take3(s, p):
 
 def take_biggame(s, p):
     """Take a big game tile from any planet and keep it (Action)."""
-    s.stack.append((D_BIGGAME, p))
+    s.stack.append(TakeBiggame(p))
 
 
 EFFECTS = {
@@ -681,22 +704,22 @@ PLAYABLE = {
 # ----------------------------------------------------------------------------------------
 # the decisions of those cards
 # ----------------------------------------------------------------------------------------
-def _up_legal(s, f):
-    _op, p, t = f
+def _up_legal(s, f: UnitUp):
+    p, t = f.seat, f.unit
     return [A_PLANET + pl for pl in _up_planets(s, p, t)]
 
 
-def _up_prompt(s, f):
-    _op, p, t = f
+def _up_prompt(s, f: UnitUp):
+    t = f.unit
     if t == TANK:
         return _("Which planet's surface tank returns to orbit?")
     return _("Which planet's surface infantry returns to orbit?")
 
 
 @decide(D_UP, "unit_up", _up_legal, _up_prompt)
-def unit_up(s: VenusState, f: tuple, a: int) -> None:
+def unit_up(s: VenusState, f: UnitUp, a: int) -> None:
     """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
-    _op, p, t = f
+    p, t = f.seat, f.unit
     pl = a - A_PLANET
     i = unit_ix(p, pl, t)
     s.surface[i] -= 1
@@ -706,49 +729,49 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "planet": pl, "unit": t})
 
 
-def _cycle_legal(s, f):
-    _op, p, done = f
+def _cycle_legal(s, f: Cycle):
+    p, done = f.seat, f.done
     if done >= s.comp.rules["cycle_discards"]:
         return [A_DONE]   # a variant allowing no discard
     return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[p])]
 
 
-def _cycle_prompt(s, f):
-    _op, p, done = f
+def _cycle_prompt(s, f: Cycle):
+    done = f.done
     return _("Discard a card to replace ({n} of {most} so far), or done.").format(
         n=done, most=s.comp.rules["cycle_discards"])
 
 
 @decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
-def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
+def cycle_discard(s: VenusState, f: Cycle, a: int) -> None:
     """RB: Detailed explanation of the cards – up to ``rules.cycle_discards`` discards, then
     that many draws plus ``rules.cycle_extra_draws``."""
-    _op, p, k = f
+    p, k = f.seat, f.done
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
         s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
         k += 1
         if k < s.comp.rules["cycle_discards"] and s.hands[p]:
-            s.stack.append((D_CYCLE, p, k))
+            s.stack.append(Cycle(p, k))
             return
     draw(s, p, k + s.comp.rules["cycle_extra_draws"])
 
 
-def _draw4_legal(s, f):
+def _draw4_legal(s, f: Draw4):
     return [A_CARD + e for e in _effects_in(s, s.drawn)]
 
 
-def _draw4_prompt(s, f):
-    _op, p, left = f
+def _draw4_prompt(s, f: Draw4):
+    left = f.left
     return _("Discard one of the cards just drawn ({n} to discard).").format(n=left)
 
 
 @decide(D_DRAW4, "draw4", _draw4_legal, _draw4_prompt)
-def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
+def draw4_discard(s: VenusState, f: Draw4, a: int) -> None:
     """RB: Detailed explanation of the cards – draw ``rules.draw_and_keep_draws``, keep
     ``rules.draw_and_keep_keeps``: discard among the cards just drawn."""
-    _op, p, k = f
+    p, k = f.seat, f.left
     ce = s.comp.card_effect
     e = a - A_CARD
     c = next(c for c in s.drawn if ce(c) == e)
@@ -757,13 +780,13 @@ def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     s.discard += (c,)
     s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
     if k > 1:
-        s.stack.append((D_DRAW4, p, k - 1))
+        s.stack.append(Draw4(p, k - 1))
     else:
         s.drawn = ()
 
 
-def _kill_seats(s, f):
-    _op, p, e = f
+def _kill_seats(s, f: KillSeat):
+    e = f.effect
     types = KILL_TYPES[e]
     out = []
     for q in range(s.num_players):
@@ -773,37 +796,37 @@ def _kill_seats(s, f):
 
 
 @decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: _("Eliminate a unit: whose?"))
-def kill_seat(s: VenusState, f: tuple, a: int) -> None:
+def kill_seat(s: VenusState, f: KillSeat, a: int) -> None:
     """RB: cards eliminate a unit of your choice – first whose."""
-    _op, p, e = f
-    s.stack.append((D_KILL_UNIT, p, e, a - A_SEAT))
+    p, e = f.seat, f.effect
+    s.stack.append(KillUnit(p, e, a - A_SEAT))
 
 
-def _kill_units(s, f):
-    _op, p, e, owner = f
+def _kill_units(s, f: KillUnit):
+    e, owner = f.effect, f.owner
     return [encode_unit_at(pl, t) for pl, t in unit_places(s, owner, KILL_TYPES[e])]
 
 
-def _kill_unit_prompt(s, f):
-    _op, p, e, owner = f
+def _kill_unit_prompt(s, f: KillUnit):
+    owner = f.owner
     return _("Eliminate which of {who}'s units?").format(who=seat_word(owner))
 
 
 @decide(D_KILL_UNIT, "kill_unit", _kill_units, _kill_unit_prompt)
-def kill_unit(s: VenusState, f: tuple, a: int) -> None:
+def kill_unit(s: VenusState, f: KillUnit, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
-    _op, p, e, owner = f
+    p, owner = f.seat, f.owner
     pl, t = decode_unit_at(a)
     target_unit(s, p, owner, pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
         lambda s, f: _("Gunrunner: place it on which planet with a crisis tile?"))
-def gunrunner(s: VenusState, f: tuple, a: int) -> None:
+def gunrunner(s: VenusState, f: Gunrunner, a: int) -> None:
     """RB: card Gunrunner – lies on a planet with a crisis tile (``rules.gunrunner_bonus``
     more defence to its crisis tiles until one is defeated) and pays ``rules.gunrunner_money``."""
-    _op, p = f
+    p = f.seat
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
     s.gunrunners += (encode_gunrunner(pl, card),)
@@ -833,10 +856,10 @@ def discard_gunrunners(s: VenusState, pl: int) -> int:
 
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
         lambda s, f: _("Place a discarded tension tile on which planet?"))
-def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+def place_tension_tile(s: VenusState, f: PlaceTension, a: int) -> None:
     """RB: Detailed explanation of the cards – a discarded tension tile goes onto the chosen
     planet."""
-    _op, p = f
+    p = f.seat
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.tile_discard if tk[t] == T_TENSION)
@@ -848,10 +871,10 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
         lambda s, f: _("Remove a tension tile from which planet?"))
-def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+def remove_tension_tile(s: VenusState, f: RemoveTension, a: int) -> None:
     """RB: Detailed explanation of the cards – a tension tile leaves the chosen planet for
     the tile discards."""
-    _op, p = f
+    p = f.seat
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.planet_tiles[pl] if tk[t] == T_TENSION)
@@ -861,19 +884,19 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "planet": pl})
 
 
-def _other_holders(s, f):
-    _op, p = f
+def _other_holders(s, f: Frame):
+    p = f.seat
     return [A_SEAT + q for q in range(s.num_players) if q != p and s.hands[q]]
 
 
-def _force_prompt(s, f):
+def _force_prompt(s, f: ForceDiscard):
     n = s.comp.rules["force_discard_cards"]
     return ngettext("Which player discards {n} card at random?", "Which player discards {n} cards at random?",
                     n).format(n=n)
 
 
 @decide(D_FORCE, "force_discard", _other_holders, _force_prompt)
-def force_discard(s: VenusState, f: tuple, a: int) -> None:
+def force_discard(s: VenusState, f: ForceDiscard, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen player loses
     ``rules.force_discard_cards`` random cards."""
     q = a - A_SEAT
@@ -889,33 +912,33 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_LOOK, "look", _other_holders, lambda s, f: _("Look at whose hand?"))
-def look(s: VenusState, f: tuple, a: int) -> None:
+def look(s: VenusState, f: Look, a: int) -> None:
     """RB: card select one player and look at their cards (seen by the two of you)."""
-    _op, p = f
+    p = f.seat
     q = a - A_SEAT
     s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q),
                        cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
-    s.stack.append((D_LOOK_TAKE, p, q))
+    s.stack.append(LookTake(p, q))
 
 
-def _look_take_legal(s, f):
-    _op, p, owner = f
+def _look_take_legal(s, f: LookTake):
+    owner = f.owner
     return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[owner])]
 
 
-def _look_take_prompt(s, f):
-    _op, p, owner = f
+def _look_take_prompt(s, f: LookTake):
+    owner = f.owner
     return _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(owner))
 
 
 @decide(D_LOOK_TAKE, "look_take", _look_take_legal, _look_take_prompt)
-def look_take(s: VenusState, f: tuple, a: int) -> None:
+def look_take(s: VenusState, f: LookTake, a: int) -> None:
     """RB: card ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
         return
-    _op, p, q = f
+    p, q = f.seat, f.owner
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
@@ -923,25 +946,25 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} takes a card from {target}.", who=who(p), target=who(q)))
     if had:
-        s.stack.append((D_LOOK_GIVE, p, q, c))
+        s.stack.append(LookGive(p, q, c))
 
 
-def _give_legal(s, f):
-    _op, p, owner, card = f
+def _give_legal(s, f: LookGive):
+    p, card = f.seat, f.card
     h = list(s.hands[p])
     h.remove(card)
     return [A_CARD + e for e in _effects_in(s, h)]
 
 
-def _give_prompt(s, f):
-    _op, p, owner, card = f
+def _give_prompt(s, f: LookGive):
+    owner = f.owner
     return _("Give which card to {who}?").format(who=seat_word(owner))
 
 
 @decide(D_LOOK_GIVE, "look_give", _give_legal, _give_prompt)
-def look_give(s: VenusState, f: tuple, a: int) -> None:
+def look_give(s: VenusState, f: LookGive, a: int) -> None:
     """RB: card ... and give one of yours in return (unless your hand was empty)."""
-    _op, p, q, card = f
+    p, q, card = f.seat, f.owner, f.card
     ce = s.comp.card_effect
     e = a - A_CARD
     h = s.hands[p]
@@ -959,9 +982,9 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
 
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
         lambda s, f: _("Take a big game tile from which planet?"))
-def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
+def take_biggame_tile(s: VenusState, f: TakeBiggame, a: int) -> None:
     """RB: Detailed explanation of the cards – the big game tile is kept as if claimed."""
-    _op, p = f
+    p = f.seat
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.planet_tiles[pl] if tk[t] == T_BIGGAME)

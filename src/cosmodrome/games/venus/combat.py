@@ -29,6 +29,7 @@ from cosmodrome.games.venus.flow import (
     A_DIE,
     A_DONE,
     A_UNIT,
+    COMBAT,
     D_CASUALTY,
     D_COMBAT,
     D_DISCARD_DIE,
@@ -46,6 +47,11 @@ from cosmodrome.games.venus.flow import (
     T_TENSION,
     TANK,
     VENUS,
+    Casualty,
+    CombatMenu,
+    DiscardDie,
+    Reroll,
+    Sacrifice,
     add,
     building_ix,
     building_stock_ix,
@@ -123,7 +129,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     s.combat_cards = ()
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
-    s.stack.append((D_COMBAT, p))
+    s.stack.append(COMBAT[p])
 
 
 def rolled(s: VenusState) -> list:
@@ -185,9 +191,9 @@ def boosted_cp(s: VenusState) -> tuple:
             r["boosted_tank_cp"] if b[TANK] else cp[TANK])
 
 
-def _combat_legal(s, f):
+def _combat_legal(s, f: CombatMenu):
     p: cython.Py_ssize_t
-    _op, p = f
+    p = f.seat
     cb = s.combat
     pl: cython.Py_ssize_t = cb.planet
     acts = [A_DONE]
@@ -233,7 +239,7 @@ def card_usable(s, e, p, pl, kind) -> bool:
     return False
 
 
-def _combat_prompt(s, f):
+def _combat_prompt(s, f: CombatMenu):
     cb = s.combat
     values = dict(planet=planet_word(s.comp, cb.planet), dice=fmt_dice(rolled(s)), cost=cost(s), paid=points(s))
     if cb.discarded >= 0:
@@ -244,10 +250,10 @@ def _combat_prompt(s, f):
 
 
 @decide(D_COMBAT, "combat", _combat_legal, _combat_prompt)
-def commit(s: VenusState, f: tuple, a: int) -> None:
+def commit(s: VenusState, f: CombatMenu, a: int) -> None:
     """RB: Defended tiles – commit units (orbit to surface) and cards one at a time, or
     finish; finishing with enough points (and at least one unit) claims the tile."""
-    _op, p = f
+    p = f.seat
     cb = s.combat
     pl = cb.planet
     if a == A_DONE:
@@ -261,12 +267,12 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         cb.committed[t] += 1
         s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s),
                              cost=cost(s)), {"seat": p, "unit": t})
-        s.stack.append((D_COMBAT, p))
+        s.stack.append(COMBAT[p])
         return
     e = a - A_CARD
     card = s.take_card(p, e)
     s.combat_cards += (card,)
-    s.stack.append((D_COMBAT, p))
+    s.stack.append(COMBAT[p])
     discard_played(s, p, card)
     COMBAT_EFFECTS[e](s, p)
 
@@ -314,19 +320,19 @@ def resolve(s: VenusState, p: int) -> None:
     s.combat_cards = ()
     n = skulls(s)
     if n and s.units_at(p, pl):
-        s.stack.append((D_CASUALTY, p, pl, n))
+        s.stack.append(Casualty(p, pl, n))
 
 
-def _reroll_legal(s, f):
+def _reroll_legal(s, f: Reroll):
     disc = s.combat.discarded
     every = 1 << s.comp.combat_dice
     return [encode_reroll(m) for m in range(1, every) if not (disc >= 0 and m & (1 << disc))]
 
 
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
-def reroll(s: VenusState, f: tuple, a: int) -> None:
+def reroll(s: VenusState, f: Reroll, a: int) -> None:
     """RB: card 'Re-roll one or more dice' – only the final dice count."""
-    _op, p = f
+    p = f.seat
     m = decode_reroll(a)
     cb = s.combat
     for i in range(MAX_COMBAT_DICE):
@@ -337,28 +343,28 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "dice": rolled(s)}, chance=True)
 
 
-def _disc_legal(s, f):
+def _disc_legal(s, f: DiscardDie):
     return [A_DIE + i for i in range(s.comp.combat_dice)]
 
 
 @decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: _("Discard which die?"))
-def discard_die(s: VenusState, f: tuple, a: int) -> None:
+def discard_die(s: VenusState, f: DiscardDie, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
-    _op, p = f
+    p = f.seat
     s.combat.discarded = a - A_DIE
     s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(p), i=a - A_DIE + 1, cost=cost(s)),
           {"seat": p})
 
 
-def _sac_legal(s, f):
-    _op, p = f
+def _sac_legal(s, f: Sacrifice):
+    p = f.seat
     pl = s.combat.planet
     su: bytearray = s.surface
     return [A_UNIT + t for t in (INF, SHIP, TANK) if su[unit_ix(p, pl, t)]]
 
 
-def _sac_prompt(s, f):
+def _sac_prompt(s, f: Sacrifice):
     return _("Which of your units on the surface do you sacrifice for {cp} CP?").format(cp=s.comp.rules["sacrifice_cp"])
 
 
@@ -368,11 +374,11 @@ def combat_points_words(n: int) -> str:
 
 
 @decide(D_SACRIFICE, "sacrifice", _sac_legal, _sac_prompt)
-def sacrifice(s: VenusState, f: tuple, a: int) -> None:
+def sacrifice(s: VenusState, f: Sacrifice, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
     surface of the planet fought over is eliminated for the CP of ``sacrifice_cp`` (3; to
     stock, or to Earth orbit with the return card)."""
-    _op, p = f
+    p = f.seat
     t = a - A_UNIT
     sacrifice_unit(s, p, t)
     s.say("sacrifice", says("{who} sacrifices {unit} for {points}.", who=who(p), unit=an_unit_w(t),
@@ -387,22 +393,22 @@ def casualty_pool(s: VenusState, p: int, pl: int) -> bytearray:
     return s.surface if surface_units(s, p, pl) else s.orbit
 
 
-def _cas_legal(s, f):
-    _op, p, pl, left = f
+def _cas_legal(s, f: Casualty):
+    p, pl = f.seat, f.planet
     arr = casualty_pool(s, p, pl)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[unit_ix(p, pl, t)]]
 
 
-def _cas_prompt(s, f):
-    _op, p, pl, left = f
+def _cas_prompt(s, f: Casualty):
+    left = f.left
     return _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=left)
 
 
 @decide(D_CASUALTY, "casualty", _cas_legal, _cas_prompt)
-def casualty(s: VenusState, f: tuple, a: int) -> None:
+def casualty(s: VenusState, f: Casualty, a: int) -> None:
     """RB: Casualties of combat – one unit where the combat took place per skull, chosen by
     the attacker, after payment, also when the attempt failed."""
-    _op, p, pl, n = f
+    p, pl, n = f.seat, f.planet, f.left
     t = a - A_UNIT
     casualty_pool(s, p, pl)[unit_ix(p, pl, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
@@ -411,5 +417,5 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
           says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
-        s.stack.append((D_CASUALTY, p, pl, n - 1))
+        s.stack.append(Casualty(p, pl, n - 1))
     unit_eliminated(s, p, t)

@@ -15,6 +15,7 @@ from cosmodrome.games.venus.flow import (
     A_DONE,
     A_SEAT,
     A_UNIT,
+    CRISIS_PLANET,
     D_BAZ,
     D_BAZ_BLD,
     D_BAZ_UNIT,
@@ -25,6 +26,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     FACTORY,
     GANYMEDE,
+    HAND_LIMIT_CHECK,
     INF,
     KUIPER,
     MARS,
@@ -35,7 +37,6 @@ from cosmodrome.games.venus.flow import (
     O_CRISIS,
     O_CRISIS_START,
     O_DAMAGE,
-    O_HAND,
     O_INVASION,
     O_UPRISING,
     PHASE_CRISIS,
@@ -45,6 +46,18 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
+    Bazagthoth,
+    BazagthothBuilding,
+    BazagthothUnit,
+    CrisisPlanet,
+    CrisisStart,
+    Damage,
+    EarthDamage,
+    InvasionDamageRoll,
+    LoseBuilding,
+    Pirates,
+    Uprising,
+    UprisingNext,
     add,
     auto,
     building_ix,
@@ -146,7 +159,7 @@ def escalation_text(names, dice: list, added: list) -> str:
 
 
 @auto(O_CRISIS_START)
-def escalate(s: VenusState, f: tuple) -> None:
+def escalate(s: VenusState, f: CrisisStart) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
     s.phase = PHASE_CRISIS
@@ -164,16 +177,16 @@ def escalate(s: VenusState, f: tuple) -> None:
         added = list(s.crisis_levels)
         s.say("escalation", (escalation_text, (c.planet_names, dice, added)), {"dice": dice, "added": added},
               chance=True)
-    s.stack.append((O_CRISIS, -1, 0))
+    s.stack.append(CRISIS_PLANET[-1][0])
 
 
 @auto(O_CRISIS)
-def resolve_planet(s: VenusState, f: tuple) -> None:
+def resolve_planet(s: VenusState, f: CrisisPlanet) -> None:
     """Resolve one planet's crisis, then queue the next planet outwards."""
-    _op, _seat, pl = f
+    pl = f.start
     s.stack.pop()
     if pl < 7:
-        s.stack.append((O_CRISIS, -1, pl + 1))
+        s.stack.append(CRISIS_PLANET[-1][pl + 1])
     if pl == KUIPER and s.aliens_out and s.aliens_out < s.period:
         aliens_advance(s)
         if s.over:
@@ -203,7 +216,7 @@ def mercury(s: VenusState, lv: int) -> None:
     lvl = BAZ_BUILDING if lv >= r["bazagthoth_building_level"] else BAZ_UNIT if lv >= r["bazagthoth_unit_level"] \
         else BAZ_CARD
     if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
-        s.stack.append((D_BAZ, p, lvl))
+        s.stack.append(Bazagthoth(p, lvl))
 
 
 def baz_cost(s, lvl: int) -> int:
@@ -233,21 +246,21 @@ _BAZ_PROMPT = {BAZ_CARD: N_("pay £{cost} to take a random card from"), BAZ_UNIT
                BAZ_BUILDING: N_("pay £{cost} to destroy a mine or factory of")}
 
 
-def _baz_legal(s, f):
-    _op, p, lvl = f
+def _baz_legal(s, f: Bazagthoth):
+    p, lvl = f.seat, f.level
     return [A_DONE] + _baz_targets(s, p, lvl)
 
 
-def _baz_prompt(s, f):
-    _op, p, lvl = f
+def _baz_prompt(s, f: Bazagthoth):
+    lvl = f.level
     return _("Bazagthoth serves you: {what} which player (or decline)?").format(
         what=_(_BAZ_PROMPT[lvl]).format(cost=baz_cost(s, lvl)))
 
 
 @decide(D_BAZ, "bazagthoth", _baz_legal, _baz_prompt)
-def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
+def bazagthoth(s: VenusState, f: Bazagthoth, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
-    _op, p, lvl = f
+    p, lvl = f.seat, f.level
     if a == A_DONE:
         s.say("bazagthoth", says("{who} declines Bazagthoth's services.", who=who(p)), {"seat": p})
         return
@@ -266,30 +279,30 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
               says("{who} pays £{paid}; Bazagthoth steals a card from {target}.", who=who(p), paid=paid,
                    target=who(q)),
               chance=True)
-        s.stack.append((O_HAND, p))
+        s.stack.append(HAND_LIMIT_CHECK[p])
     elif lvl == BAZ_UNIT:
-        s.stack.append((D_BAZ_UNIT, p, q))
+        s.stack.append(BazagthothUnit(p, q))
     else:
-        s.stack.append((D_BAZ_BLD, p, q))
+        s.stack.append(BazagthothBuilding(p, q))
 
 
-def _baz_unit_legal(s, f):
-    _op, p, owner = f
+def _baz_unit_legal(s, f: BazagthothUnit):
+    owner = f.owner
     return [encode_unit_at(pl, t) for pl, t in unit_places(s, owner)]
 
 
 def _baz_owner_prompt(text: str):
     def prompt(s, f):
-        _op, p, owner = f
+        owner = f.owner
         return _(text).format(who=seat_word(owner))
     return prompt
 
 
 @decide(D_BAZ_UNIT, "bazagthoth", _baz_unit_legal, _baz_owner_prompt(N_("Bazagthoth: destroy which unit of {who}?")))
-def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
+def bazagthoth_unit(s: VenusState, f: BazagthothUnit, a: int) -> None:
     """RB: Mercury level 2 – pay (``[rules] bazagthoth_unit_cost``), destroy one military
     unit, in orbit or on the surface (the controller says which; interrupts apply)."""
-    _op, p, q = f
+    p, q = f.seat, f.owner
     pl, t = decode_unit_at(a)
     paid = baz_cost(s, BAZ_UNIT)
     s.pay(p, paid)
@@ -297,18 +310,18 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     target_unit(s, p, q, pl, t)
 
 
-def _baz_building_legal(s, f):
-    _op, p, owner = f
+def _baz_building_legal(s, f: BazagthothBuilding):
+    owner = f.owner
     return [encode_building(pl, k) for pl in range(N_PLANETS) for k in (MINE, FACTORY)
             if s.built[building_ix(owner, pl, k)]]
 
 
 @decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
         _baz_owner_prompt(N_("Bazagthoth: destroy which mine or factory of {who}?")))
-def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
+def bazagthoth_building(s: VenusState, f: BazagthothBuilding, a: int) -> None:
     """RB: Mercury level 3+ – pay (``[rules] bazagthoth_building_cost``), destroy one mine or
     factory."""
-    _op, p, q = f
+    p, q = f.seat, f.owner
     pl, k = decode_building(a)
     paid = baz_cost(s, BAZ_BUILDING)
     s.pay(p, paid)
@@ -330,20 +343,20 @@ def venus(s: VenusState, lv: int) -> None:
         s.say("independence", N_("Venus declares independence! The planet is cleared and flipped."), {"planet": VENUS})
         return
     if lv >= r["uprising_level"]:
-        s.stack.append((O_UPRISING, -1, 0))
+        s.stack.append(UprisingNext(-1, 0))
 
 
 @auto(O_UPRISING)
-def uprising_next(s: VenusState, f: tuple) -> None:
+def uprising_next(s: VenusState, f: UprisingNext) -> None:
     """RB: Venus level 2–3 – each player in turn order with pieces on Venus."""
-    _op, _seat, start = f
+    start = f.start
     s.stack.pop()
     order = player_order(s)
     for k in range(start, len(order)):
         p = order[k]
         if s.units_at(p, VENUS) or s.buildings_on(p, VENUS):
-            s.stack.append((O_UPRISING, -1, k + 1))
-            s.stack.append((D_UPRISING, p, s.comp.rules["uprising_units"]))
+            s.stack.append(UprisingNext(-1, k + 1))
+            s.stack.append(Uprising(p, s.comp.rules["uprising_units"]))
             return
 
 
@@ -357,22 +370,22 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     return [encode_building(pl, k) for k in (MINE, FACTORY) if s.built[building_ix(p, pl, k)]]
 
 
-def _uprising_legal(s, f):
-    _op, p, left = f
+def _uprising_legal(s, f: Uprising):
+    p = f.seat
     return _unit_else_building(s, p, VENUS)
 
 
-def _uprising_prompt(s, f):
-    _op, p, left = f
+def _uprising_prompt(s, f: Uprising):
+    left = f.left
     return _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=left)
 
 
 @decide(D_UPRISING, "uprising", _uprising_legal, _uprising_prompt)
-def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
+def uprising_loss(s: VenusState, f: Uprising, a: int) -> None:
     """RB: Venus level 2–3 – lose a unit there, or a mine/factory when no unit is left."""
-    _op, p, n = f
+    p, n = f.seat, f.left
     if n > 1 and (s.units_at(p, VENUS) + s.buildings_on(p, VENUS) > 1):
-        s.stack.append((D_UPRISING, p, n - 1))
+        s.stack.append(Uprising(p, n - 1))
     _lose(s, p, VENUS, a)
 
 
@@ -433,27 +446,27 @@ def earth(s: VenusState, lv: int) -> None:
 
 def lose_buildings(s: VenusState, pl: int, n: int) -> None:
     for p in reversed(top_income(s, pl)):
-        s.stack.append((D_LOSE_BLD, p, pl, n))
+        s.stack.append(LoseBuilding(p, pl, n))
 
 
-def _lose_building_legal(s, f):
-    _op, p, pl, left = f
+def _lose_building_legal(s, f: LoseBuilding):
+    p, pl = f.seat, f.planet
     return [encode_building(pl, k) for k in (MINE, FACTORY) if s.built[building_ix(p, pl, k)]]
 
 
-def _lose_building_prompt(s, f):
-    _op, p, pl, left = f
+def _lose_building_prompt(s, f: LoseBuilding):
+    pl, left = f.planet, f.left
     return _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(
         planet=planet_word(s.comp, pl), n=left)
 
 
 @decide(D_LOSE_BLD, "lose_building", _lose_building_legal, _lose_building_prompt)
-def lose_building(s: VenusState, f: tuple, a: int) -> None:
+def lose_building(s: VenusState, f: LoseBuilding, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
-    _op, p, pl, n = f
+    p, pl, n = f.seat, f.planet, f.left
     _lose(s, p, pl, a)
     if n > 1 and s.buildings_on(p, pl):
-        s.stack.append((D_LOSE_BLD, p, pl, n - 1))
+        s.stack.append(LoseBuilding(p, pl, n - 1))
 
 
 def all_lose(s: VenusState, cause: str, text: object) -> None:
@@ -494,16 +507,16 @@ def invasion(s: VenusState, pl: int) -> None:
     clear_planet(s, pl, flip=True)
     s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.",
                            planet=planet_w(s.comp, pl)), {"planet": pl})
-    s.stack.append((O_INVASION, -1, pl))
+    s.stack.append(InvasionDamageRoll(-1, pl))
     if pl == MOON:
         units_eliminated(s, lost)
 
 
 @auto(O_INVASION)
-def invasion_damage(s: VenusState, f: tuple) -> None:
+def invasion_damage(s: VenusState, f: InvasionDamageRoll) -> None:
     """RB: Moon / Mars level 4+ – roll the damage dice (``rules.damage_dice``, three as
     printed): their total is the damage to Earth."""
-    _op, _seat, pl = f
+    pl = f.planet
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
     dice = [faces[s.rng.below(len(faces), "the roll of a damage die", die_words("the damage die", faces))]
@@ -511,13 +524,13 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
           {"planet": pl, "dice": dice, "damage": total}, chance=True)
-    s.stack.append((O_DAMAGE, -1, total, 0))
+    s.stack.append(EarthDamage(-1, total, 0))
 
 
 @auto(O_DAMAGE)
-def earth_damage(s: VenusState, f: tuple) -> None:
+def earth_damage(s: VenusState, f: EarthDamage) -> None:
     """RB: Moon / Mars level 4+ – damage to Earth removed one counter at a time in player order."""
-    _op, _seat, left, k = f
+    left, k = f.left, f.start
     s.stack.pop()
     if left <= 0:
         return
@@ -526,25 +539,25 @@ def earth_damage(s: VenusState, f: tuple) -> None:
     for j in range(n):
         p = order[(k + j) % n]
         if s.units_at(p, EARTH) or s.buildings_on(p, EARTH):
-            s.stack.append((O_DAMAGE, -1, left - 1, (k + j + 1) % n))
-            s.stack.append((D_DAMAGE, p, left))
+            s.stack.append(EarthDamage(-1, left - 1, (k + j + 1) % n))
+            s.stack.append(Damage(p, left))
             return
 
 
-def _damage_legal(s, f):
-    _op, p, left = f
+def _damage_legal(s, f: Damage):
+    p = f.seat
     return _unit_else_building(s, p, EARTH)
 
 
-def _damage_prompt(s, f):
-    _op, p, left = f
+def _damage_prompt(s, f: Damage):
+    left = f.left
     return _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=left)
 
 
 @decide(D_DAMAGE, "damage", _damage_legal, _damage_prompt)
-def damage(s: VenusState, f: tuple, a: int) -> None:
+def damage(s: VenusState, f: Damage, a: int) -> None:
     """RB: invasion of Earth – remove a unit, or a mine/factory when you have no unit on Earth."""
-    _op, p, left = f
+    p = f.seat
     _lose(s, p, EARTH, a)
 
 
@@ -570,11 +583,11 @@ def titan(s: VenusState, lv: int) -> None:
     pls = pirate_planets(wide)
     for p in reversed(player_order(s)):
         if any(s.buildings_on(p, pl) for pl in pls):
-            s.stack.append((D_PIRATES, p, wide))
+            s.stack.append(Pirates(p, wide))
 
 
-def _pirate_legal(s, f):
-    _op, p, wide = f
+def _pirate_legal(s, f: Pirates):
+    p, wide = f.seat, f.wide
     acts = []
     n = 0
     for pl in pirate_planets(wide):
@@ -588,18 +601,18 @@ def _pirate_legal(s, f):
     return sorted(acts)
 
 
-def _pirate_prompt(s, f):
-    _op, p, wide = f
+def _pirate_prompt(s, f: Pirates):
+    p, wide = f.seat, f.wide
     n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide))
     return _("Space pirates: pay £{cost} for your {n} counters (done), or give one up.").format(
         cost=n * s.comp.rules["pirate_fee"], n=n)
 
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
-def pirates(s: VenusState, f: tuple, a: int) -> None:
+def pirates(s: VenusState, f: Pirates, a: int) -> None:
     """RB: Titan – pay the data's ``[rules] pirate_fee`` per mine/factory, or give up the ones
     you choose."""
-    _op, p, wide = f
+    p, wide = f.seat, f.wide
     if a == A_DONE:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]
         if n:
@@ -613,7 +626,7 @@ def pirates(s: VenusState, f: tuple, a: int) -> None:
           else says("{who} gives up a factory on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "kind": k})
     if any(s.buildings_on(p, x) for x in pirate_planets(wide)):
-        s.stack.append((D_PIRATES, p, wide))
+        s.stack.append(Pirates(p, wide))
 
 
 # ----------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The engine's plumbing: the fixed action space and the frame stack.
 
-The game is driven by a stack of small frames (tuples of ints). The top frame is either an
+The game is driven by a stack of small frames (a :class:`Frame` of whole numbers, one class
+per kind: its op, the seat asked and the kind's named fields). The top frame is either an
 automatic step (run at once by :func:`run`) or a decision asked of exactly one seat
-(``frame[1]``). Rule modules register their frames here: ``AUTO[op] = fn(s, frame)`` and
+(``frame.seat``). Rule modules register their frames here: ``AUTO[op] = fn(s, frame)`` and
 ``DECIDE[op] = Decider(kind, legal(s, f), apply(s, f, a), prompt(s, f))``. Decision frames
 are popped before their ``apply`` runs; automatic frames pop themselves when done.
 
@@ -155,38 +156,35 @@ _next_op = [1]
 
 
 OP_NAMES: dict = {}
-#: the fields of each kind of frame, by op. A frame is a plain tuple ``(op, seat, *fields)``
-#: (a tuple builds and reads quickest, pure or compiled: a class per kind cost 3-9%, see
-#: docs/bench-history/issue-28-names.md), its fields named here once, in the table below,
-#: and read by unpacking them into those names (``_op, p, pl, slot = f`` of a claim_unit
-#: frame). ``seat`` is the seat asked (-1 for an automatic step); a field ``start`` is where
-#: a step starts or goes on (a place in the turn order, a planet), ``left`` what is still to
-#: do, ``owner`` the seat whose pieces the options name.
+#: the fields of each kind of frame, by op, declared once in the table below
+#: (``D_CLAIM_UNIT = op("claim_unit", "planet slot")``): a frame is an object of its kind's
+#: class (:class:`ClaimUnit`, the op's name in capitalised words), ``seat`` then those fields,
+#: read by name (``f.seat``, ``f.planet``); the classes (and their C declarations in
+#: ``flow.pxd``, where the compiled engine makes them extension types, so that a rule whose
+#: frame argument is typed reads a field as a C struct's) are generated from this table by
+#: :func:`frame_code`. ``seat`` is the seat asked (-1 for an automatic step); a field ``start``
+#: is where a step starts or goes on (a place in the turn order, a planet), ``left`` what is
+#: still to do, ``owner`` the seat whose pieces the options name. A frame is never changed
+#: once built (a rule pushes a new one), so the kinds pushed on most decisions are built once,
+#: at import (``TURN_MENU[p]``, ``CLAIM_UNIT[p][pl][slot]``: below the classes), one object
+#: serving every state and clone; the others are built by their class (``Casualty(p, pl, n)``).
 FRAME_FIELDS: dict = {}
-#: where every frame holds the seat asked: for the few functions that read frames of
-#: several kinds (a reaction's options), which cannot unpack them by one kind's fields
-SEAT = 1
 
 
-def frame_field(f: tuple, name: str, default=None):
-    """The field ``name`` of frame ``f``, of whatever kind (``default`` when its kind has no
-    such field): for the readers of the frame on top, whatever it is (an option's details
-    and label, a resample), which cannot unpack it by one kind's fields.
-
-    >>> frame_field((D_CLAIM_UNIT, 1, EARTH, 4), "slot"), frame_field((D_TURN, 1), "planet", -1)
-    (4, -1)
-    """
-    fields = FRAME_FIELDS.get(f[0], ())
-    return f[fields.index(name) + 1] if name in fields else default
+#: the name of each kind's class where it is not the op's name in capitalised words
+CLASS_NAMES: dict = {}
 
 
-def op(name: str, fields: str = "") -> int:
-    """Allocate a frame op code for the frames ``(op, seat, *fields)`` (``fields``: their
-    names after the seat, space-separated); the codes are the order of the table below (a
-    saved state names its frames, so the numbers never leave a running process)."""
+def op(name: str, fields: str = "", cls: str = "") -> int:
+    """Allocate a frame op code for the frames of a kind (``fields``: the names of their
+    fields after the seat, space-separated; ``cls``: its class's name, if not the op's in
+    capitalised words); the codes are the order of the table below (a saved state names its
+    frames, so the numbers never leave a running process)."""
     code = _next_op[0]
     _next_op[0] += 1
     OP_NAMES[code] = name
+    if cls:
+        CLASS_NAMES[code] = cls
     FRAME_FIELDS[code] = ("seat", *fields.split())
     return code
 
@@ -221,7 +219,7 @@ D_BUILD = op("build", "built")
 O_PASS_CUBE = op("pass_cube")
 D_FREE = op("free_actions")
 # RB: Defended tiles (.combat)
-D_COMBAT = op("combat")
+D_COMBAT = op("combat", cls="CombatMenu")    # state.Combat is the combat itself
 D_REROLL = op("reroll")
 D_DISCARD_DIE = op("discard_die")
 D_SACRIFICE = op("sacrifice")
@@ -263,6 +261,905 @@ D_PIRATES = op("pirates", "wide")
 O_INVASION = op("invasion_damage_roll", "planet")
 
 
+# ----- the frames: one class per kind, generated from the table above ---------------------
+class Frame:
+    """A frame of the stack: ``op`` (its kind's code), ``seat`` (the seat asked; -1 for an
+    automatic step) and the fields of its kind (:data:`FRAME_FIELDS`), read by name. The
+    class of each kind is generated below; this base is what a reader of frames of any
+    kind names (the dispatch of :func:`run` and :func:`step` reads ``f.op``), and
+    :data:`NO_FRAME` the frame read where the stack is empty. Two frames are equal when
+    their kinds and fields are; a frame's ``repr`` names its kind and fields."""
+
+    __slots__ = ("op", "seat")
+    #: the names of the fields after ``op``, ``seat`` first (the order of the saved form)
+    fields = ("seat",)
+
+    def __init__(self, op: int = 0, seat: int = -1) -> None:
+        self.op = op
+        self.seat = seat
+
+    def values(self) -> tuple:
+        """The fields after ``op``, in order (a frame's saved form after its op's name)."""
+        return tuple([getattr(self, k) for k in self.fields])
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.op == self.op and other.values() == self.values()
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.op, self.values()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.fields)})"
+
+
+#: the frame read where the stack is empty (the game is over): no op, no seat
+NO_FRAME = Frame()
+#: the marks around the generated part of this module and of ``flow.pxd``
+GENERATED = ("# ----- generated by flow.frame_code() from flow.py's table of frames: do not edit by hand -----\n",
+             "# ----- end of the generated frame classes -----\n")
+
+
+def class_name(code: int) -> str:
+    """The name of the class of frames of ``code``: its op's name in capitalised words,
+    unless the table names it.
+
+    >>> class_name(D_CLAIM_UNIT), class_name(O_HAND), class_name(D_COMBAT)
+    ('ClaimUnit', 'HandLimitCheck', 'CombatMenu')
+    """
+    return CLASS_NAMES.get(code) or "".join(w.title() for w in OP_NAMES[code].split("_"))
+
+
+def frame_code() -> tuple:
+    """The generated parts of ``flow.py`` and ``flow.pxd``, from :data:`FRAME_FIELDS`, as
+    :mod:`dataclasses` generates an ``__init__``: one :class:`Frame` class per kind (its
+    slots, its fields' names, an ``__init__`` of the seat and the fields), and their C
+    declarations (whole numbers, read only). :func:`write_frame_code` writes them;
+    tests/venus/test_frames.py checks that the files hold them."""
+    consts = {v: k for k, v in globals().items() if k[:2] in ("O_", "D_") and isinstance(v, int) and v in OP_NAMES}
+    py, pxd = [], []
+    for code, fields in FRAME_FIELDS.items():
+        name, own = class_name(code), fields[1:]
+        py += ["", "", "class " + name + "(Frame):",
+               f'    """The frames of ``{OP_NAMES[code]}``: ``{"``, ``".join(fields)}``."""', "",
+               f"    __slots__ = {own!r}", f"    fields = {fields!r}", "",
+               f"    def __init__(self, {', '.join(fields)}) -> None:", f"        self.op = {consts[code]}"]
+        py += [f"        self.{k} = {k}" for k in fields]
+        pxd += [f"cdef class {name}(Frame):"] + ([f"    cdef readonly Py_ssize_t {', '.join(own)}"] if own else
+                                                 ["    pass"])
+    py += ["", "", "#: the class of each kind's frames, by op", "FRAME_CLASS = {",
+           *(f"    {consts[c]}: {class_name(c)}," for c in FRAME_FIELDS), "}"]
+    return "\n".join(py[2:]) + "\n", "\n".join(pxd) + "\n"
+
+
+def _generated(path, text: str) -> tuple:
+    """``path``'s text split around its generated part: (before, generated, after)."""
+    src = path.read_text()
+    a = src.index(GENERATED[0]) + len(GENERATED[0])
+    b = src.index(GENERATED[1])
+    return src[:a], src[a:b], src[b:]
+
+
+def write_frame_code() -> None:
+    """Write :func:`frame_code` into ``flow.py`` and ``flow.pxd`` (after editing the table:
+    ``PYTHONPATH=src python -c "from cosmodrome.games.venus import flow; flow.write_frame_code()"``)."""
+    from pathlib import Path
+    here = Path(__file__).resolve().parent
+    if here.name == "_compiled":   # the compiled build's library: the sources are in the package
+        here = here.parent / "games" / "venus"
+    for path, text in zip((here / "flow.py", here / "flow.pxd"), frame_code()):
+        before, _old, after = _generated(path, text)
+        path.write_text(before + "\n" + text + "\n" + after)
+
+
+# ----- generated by flow.frame_code() from flow.py's table of frames: do not edit by hand -----
+
+class Period(Frame):
+    """The frames of ``period``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_PERIOD
+        self.seat = seat
+
+
+class Actions(Frame):
+    """The frames of ``actions``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_ACTIONS
+        self.seat = seat
+
+
+class Turn(Frame):
+    """The frames of ``turn``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_TURN
+        self.seat = seat
+
+
+class PassReact(Frame):
+    """The frames of ``pass_react``: ``seat``, ``start``."""
+
+    __slots__ = ('start',)
+    fields = ('seat', 'start')
+
+    def __init__(self, seat, start) -> None:
+        self.op = O_PASS_REACT
+        self.seat = seat
+        self.start = start
+
+
+class Income(Frame):
+    """The frames of ``income``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_INCOME
+        self.seat = seat
+
+
+class PassExtra(Frame):
+    """The frames of ``pass_extra``: ``seat``, ``start``."""
+
+    __slots__ = ('start',)
+    fields = ('seat', 'start')
+
+    def __init__(self, seat, start) -> None:
+        self.op = D_PASS_EXTRA
+        self.seat = seat
+        self.start = start
+
+
+class TurnMenu(Frame):
+    """The frames of ``turn_menu``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_TURN
+        self.seat = seat
+
+
+class MoveFrom(Frame):
+    """The frames of ``move_from``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_MOVE_FROM
+        self.seat = seat
+
+
+class MoveShips(Frame):
+    """The frames of ``move_ships``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_MOVE_SHIPS
+        self.seat = seat
+
+
+class MoveInfantry(Frame):
+    """The frames of ``move_infantry``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_MOVE_INF
+        self.seat = seat
+
+
+class MoveTanks(Frame):
+    """The frames of ``move_tanks``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_MOVE_TANKS
+        self.seat = seat
+
+
+class MoveDest(Frame):
+    """The frames of ``move_dest``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_MOVE_DEST
+        self.seat = seat
+
+
+class MoveClaim(Frame):
+    """The frames of ``move_claim``: ``seat``, ``planet``."""
+
+    __slots__ = ('planet',)
+    fields = ('seat', 'planet')
+
+    def __init__(self, seat, planet) -> None:
+        self.op = D_MOVE_CLAIM
+        self.seat = seat
+        self.planet = planet
+
+
+class ClaimPlanet(Frame):
+    """The frames of ``claim_planet``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_CLAIM_PLANET
+        self.seat = seat
+
+
+class ClaimTile(Frame):
+    """The frames of ``claim_tile``: ``seat``, ``planet``."""
+
+    __slots__ = ('planet',)
+    fields = ('seat', 'planet')
+
+    def __init__(self, seat, planet) -> None:
+        self.op = D_CLAIM_TILE
+        self.seat = seat
+        self.planet = planet
+
+
+class ClaimUnit(Frame):
+    """The frames of ``claim_unit``: ``seat``, ``planet``, ``slot``."""
+
+    __slots__ = ('planet', 'slot')
+    fields = ('seat', 'planet', 'slot')
+
+    def __init__(self, seat, planet, slot) -> None:
+        self.op = D_CLAIM_UNIT
+        self.seat = seat
+        self.planet = planet
+        self.slot = slot
+
+
+class TensionSeat(Frame):
+    """The frames of ``tension_seat``: ``seat``, ``planet``, ``slot``."""
+
+    __slots__ = ('planet', 'slot')
+    fields = ('seat', 'planet', 'slot')
+
+    def __init__(self, seat, planet, slot) -> None:
+        self.op = D_TENSION_SEAT
+        self.seat = seat
+        self.planet = planet
+        self.slot = slot
+
+
+class TensionKind(Frame):
+    """The frames of ``tension_kind``: ``seat``, ``planet``, ``slot``, ``owner``."""
+
+    __slots__ = ('planet', 'slot', 'owner')
+    fields = ('seat', 'planet', 'slot', 'owner')
+
+    def __init__(self, seat, planet, slot, owner) -> None:
+        self.op = D_TENSION_KIND
+        self.seat = seat
+        self.planet = planet
+        self.slot = slot
+        self.owner = owner
+
+
+class Build(Frame):
+    """The frames of ``build``: ``seat``, ``built``."""
+
+    __slots__ = ('built',)
+    fields = ('seat', 'built')
+
+    def __init__(self, seat, built) -> None:
+        self.op = D_BUILD
+        self.seat = seat
+        self.built = built
+
+
+class PassCube(Frame):
+    """The frames of ``pass_cube``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_PASS_CUBE
+        self.seat = seat
+
+
+class FreeActions(Frame):
+    """The frames of ``free_actions``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_FREE
+        self.seat = seat
+
+
+class CombatMenu(Frame):
+    """The frames of ``combat``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_COMBAT
+        self.seat = seat
+
+
+class Reroll(Frame):
+    """The frames of ``reroll``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_REROLL
+        self.seat = seat
+
+
+class DiscardDie(Frame):
+    """The frames of ``discard_die``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_DISCARD_DIE
+        self.seat = seat
+
+
+class Sacrifice(Frame):
+    """The frames of ``sacrifice``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_SACRIFICE
+        self.seat = seat
+
+
+class Casualty(Frame):
+    """The frames of ``casualty``: ``seat``, ``planet``, ``left``."""
+
+    __slots__ = ('planet', 'left')
+    fields = ('seat', 'planet', 'left')
+
+    def __init__(self, seat, planet, left) -> None:
+        self.op = D_CASUALTY
+        self.seat = seat
+        self.planet = planet
+        self.left = left
+
+
+class HandLimitCheck(Frame):
+    """The frames of ``hand_limit_check``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_HAND
+        self.seat = seat
+
+
+class HandLimit(Frame):
+    """The frames of ``hand_limit``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_HAND
+        self.seat = seat
+
+
+class InsteadCheck(Frame):
+    """The frames of ``instead_check``: ``seat``, ``card``."""
+
+    __slots__ = ('card',)
+    fields = ('seat', 'card')
+
+    def __init__(self, seat, card) -> None:
+        self.op = O_INSTEAD
+        self.seat = seat
+        self.card = card
+
+
+class Instead(Frame):
+    """The frames of ``instead``: ``seat``, ``card``."""
+
+    __slots__ = ('card',)
+    fields = ('seat', 'card')
+
+    def __init__(self, seat, card) -> None:
+        self.op = D_INSTEAD
+        self.seat = seat
+        self.card = card
+
+
+class IgnoreElimination(Frame):
+    """The frames of ``ignore_elimination``: ``seat``, ``planet``, ``unit``, ``attacker``, ``surface``."""
+
+    __slots__ = ('planet', 'unit', 'attacker', 'surface')
+    fields = ('seat', 'planet', 'unit', 'attacker', 'surface')
+
+    def __init__(self, seat, planet, unit, attacker, surface) -> None:
+        self.op = D_IGNORE
+        self.seat = seat
+        self.planet = planet
+        self.unit = unit
+        self.attacker = attacker
+        self.surface = surface
+
+
+class ReturnUnit(Frame):
+    """The frames of ``return_unit``: ``seat``, ``unit``."""
+
+    __slots__ = ('unit',)
+    fields = ('seat', 'unit')
+
+    def __init__(self, seat, unit) -> None:
+        self.op = D_RETURN
+        self.seat = seat
+        self.unit = unit
+
+
+class Cycle(Frame):
+    """The frames of ``cycle``: ``seat``, ``done``."""
+
+    __slots__ = ('done',)
+    fields = ('seat', 'done')
+
+    def __init__(self, seat, done) -> None:
+        self.op = D_CYCLE
+        self.seat = seat
+        self.done = done
+
+
+class Draw4(Frame):
+    """The frames of ``draw4``: ``seat``, ``left``."""
+
+    __slots__ = ('left',)
+    fields = ('seat', 'left')
+
+    def __init__(self, seat, left) -> None:
+        self.op = D_DRAW4
+        self.seat = seat
+        self.left = left
+
+
+class KillSeat(Frame):
+    """The frames of ``kill_seat``: ``seat``, ``effect``."""
+
+    __slots__ = ('effect',)
+    fields = ('seat', 'effect')
+
+    def __init__(self, seat, effect) -> None:
+        self.op = D_KILL_SEAT
+        self.seat = seat
+        self.effect = effect
+
+
+class KillUnit(Frame):
+    """The frames of ``kill_unit``: ``seat``, ``effect``, ``owner``."""
+
+    __slots__ = ('effect', 'owner')
+    fields = ('seat', 'effect', 'owner')
+
+    def __init__(self, seat, effect, owner) -> None:
+        self.op = D_KILL_UNIT
+        self.seat = seat
+        self.effect = effect
+        self.owner = owner
+
+
+class Gunrunner(Frame):
+    """The frames of ``gunrunner``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_GUN
+        self.seat = seat
+
+
+class PlaceTension(Frame):
+    """The frames of ``place_tension``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_PLACE_TENSION
+        self.seat = seat
+
+
+class RemoveTension(Frame):
+    """The frames of ``remove_tension``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_REMOVE_TENSION
+        self.seat = seat
+
+
+class ForceDiscard(Frame):
+    """The frames of ``force_discard``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_FORCE
+        self.seat = seat
+
+
+class Look(Frame):
+    """The frames of ``look``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_LOOK
+        self.seat = seat
+
+
+class LookTake(Frame):
+    """The frames of ``look_take``: ``seat``, ``owner``."""
+
+    __slots__ = ('owner',)
+    fields = ('seat', 'owner')
+
+    def __init__(self, seat, owner) -> None:
+        self.op = D_LOOK_TAKE
+        self.seat = seat
+        self.owner = owner
+
+
+class LookGive(Frame):
+    """The frames of ``look_give``: ``seat``, ``owner``, ``card``."""
+
+    __slots__ = ('owner', 'card')
+    fields = ('seat', 'owner', 'card')
+
+    def __init__(self, seat, owner, card) -> None:
+        self.op = D_LOOK_GIVE
+        self.seat = seat
+        self.owner = owner
+        self.card = card
+
+
+class TakeBiggame(Frame):
+    """The frames of ``take_biggame``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = D_BIGGAME
+        self.seat = seat
+
+
+class UnitUp(Frame):
+    """The frames of ``unit_up``: ``seat``, ``unit``."""
+
+    __slots__ = ('unit',)
+    fields = ('seat', 'unit')
+
+    def __init__(self, seat, unit) -> None:
+        self.op = D_UP
+        self.seat = seat
+        self.unit = unit
+
+
+class KillWhere(Frame):
+    """The frames of ``kill_where``: ``seat``, ``owner``, ``planet``, ``unit``."""
+
+    __slots__ = ('owner', 'planet', 'unit')
+    fields = ('seat', 'owner', 'planet', 'unit')
+
+    def __init__(self, seat, owner, planet, unit) -> None:
+        self.op = D_KILL_WHERE
+        self.seat = seat
+        self.owner = owner
+        self.planet = planet
+        self.unit = unit
+
+
+class ReturnPick(Frame):
+    """The frames of ``return_pick``: ``seat``, ``infantry``, ``spaceships``, ``tanks``."""
+
+    __slots__ = ('infantry', 'spaceships', 'tanks')
+    fields = ('seat', 'infantry', 'spaceships', 'tanks')
+
+    def __init__(self, seat, infantry, spaceships, tanks) -> None:
+        self.op = D_RETURN_PICK
+        self.seat = seat
+        self.infantry = infantry
+        self.spaceships = spaceships
+        self.tanks = tanks
+
+
+class CrisisStart(Frame):
+    """The frames of ``crisis_start``: ``seat``."""
+
+    __slots__ = ()
+    fields = ('seat',)
+
+    def __init__(self, seat) -> None:
+        self.op = O_CRISIS_START
+        self.seat = seat
+
+
+class CrisisPlanet(Frame):
+    """The frames of ``crisis_planet``: ``seat``, ``start``."""
+
+    __slots__ = ('start',)
+    fields = ('seat', 'start')
+
+    def __init__(self, seat, start) -> None:
+        self.op = O_CRISIS
+        self.seat = seat
+        self.start = start
+
+
+class UprisingNext(Frame):
+    """The frames of ``uprising_next``: ``seat``, ``start``."""
+
+    __slots__ = ('start',)
+    fields = ('seat', 'start')
+
+    def __init__(self, seat, start) -> None:
+        self.op = O_UPRISING
+        self.seat = seat
+        self.start = start
+
+
+class EarthDamage(Frame):
+    """The frames of ``earth_damage``: ``seat``, ``left``, ``start``."""
+
+    __slots__ = ('left', 'start')
+    fields = ('seat', 'left', 'start')
+
+    def __init__(self, seat, left, start) -> None:
+        self.op = O_DAMAGE
+        self.seat = seat
+        self.left = left
+        self.start = start
+
+
+class Bazagthoth(Frame):
+    """The frames of ``bazagthoth``: ``seat``, ``level``."""
+
+    __slots__ = ('level',)
+    fields = ('seat', 'level')
+
+    def __init__(self, seat, level) -> None:
+        self.op = D_BAZ
+        self.seat = seat
+        self.level = level
+
+
+class BazagthothUnit(Frame):
+    """The frames of ``bazagthoth_unit``: ``seat``, ``owner``."""
+
+    __slots__ = ('owner',)
+    fields = ('seat', 'owner')
+
+    def __init__(self, seat, owner) -> None:
+        self.op = D_BAZ_UNIT
+        self.seat = seat
+        self.owner = owner
+
+
+class BazagthothBuilding(Frame):
+    """The frames of ``bazagthoth_building``: ``seat``, ``owner``."""
+
+    __slots__ = ('owner',)
+    fields = ('seat', 'owner')
+
+    def __init__(self, seat, owner) -> None:
+        self.op = D_BAZ_BLD
+        self.seat = seat
+        self.owner = owner
+
+
+class Uprising(Frame):
+    """The frames of ``uprising``: ``seat``, ``left``."""
+
+    __slots__ = ('left',)
+    fields = ('seat', 'left')
+
+    def __init__(self, seat, left) -> None:
+        self.op = D_UPRISING
+        self.seat = seat
+        self.left = left
+
+
+class LoseBuilding(Frame):
+    """The frames of ``lose_building``: ``seat``, ``planet``, ``left``."""
+
+    __slots__ = ('planet', 'left')
+    fields = ('seat', 'planet', 'left')
+
+    def __init__(self, seat, planet, left) -> None:
+        self.op = D_LOSE_BLD
+        self.seat = seat
+        self.planet = planet
+        self.left = left
+
+
+class Damage(Frame):
+    """The frames of ``damage``: ``seat``, ``left``."""
+
+    __slots__ = ('left',)
+    fields = ('seat', 'left')
+
+    def __init__(self, seat, left) -> None:
+        self.op = D_DAMAGE
+        self.seat = seat
+        self.left = left
+
+
+class Pirates(Frame):
+    """The frames of ``pirates``: ``seat``, ``wide``."""
+
+    __slots__ = ('wide',)
+    fields = ('seat', 'wide')
+
+    def __init__(self, seat, wide) -> None:
+        self.op = D_PIRATES
+        self.seat = seat
+        self.wide = wide
+
+
+class InvasionDamageRoll(Frame):
+    """The frames of ``invasion_damage_roll``: ``seat``, ``planet``."""
+
+    __slots__ = ('planet',)
+    fields = ('seat', 'planet')
+
+    def __init__(self, seat, planet) -> None:
+        self.op = O_INVASION
+        self.seat = seat
+        self.planet = planet
+
+
+#: the class of each kind's frames, by op
+FRAME_CLASS = {
+    O_PERIOD: Period,
+    O_ACTIONS: Actions,
+    O_TURN: Turn,
+    O_PASS_REACT: PassReact,
+    O_INCOME: Income,
+    D_PASS_EXTRA: PassExtra,
+    D_TURN: TurnMenu,
+    D_MOVE_FROM: MoveFrom,
+    D_MOVE_SHIPS: MoveShips,
+    D_MOVE_INF: MoveInfantry,
+    D_MOVE_TANKS: MoveTanks,
+    D_MOVE_DEST: MoveDest,
+    D_MOVE_CLAIM: MoveClaim,
+    D_CLAIM_PLANET: ClaimPlanet,
+    D_CLAIM_TILE: ClaimTile,
+    D_CLAIM_UNIT: ClaimUnit,
+    D_TENSION_SEAT: TensionSeat,
+    D_TENSION_KIND: TensionKind,
+    D_BUILD: Build,
+    O_PASS_CUBE: PassCube,
+    D_FREE: FreeActions,
+    D_COMBAT: CombatMenu,
+    D_REROLL: Reroll,
+    D_DISCARD_DIE: DiscardDie,
+    D_SACRIFICE: Sacrifice,
+    D_CASUALTY: Casualty,
+    O_HAND: HandLimitCheck,
+    D_HAND: HandLimit,
+    O_INSTEAD: InsteadCheck,
+    D_INSTEAD: Instead,
+    D_IGNORE: IgnoreElimination,
+    D_RETURN: ReturnUnit,
+    D_CYCLE: Cycle,
+    D_DRAW4: Draw4,
+    D_KILL_SEAT: KillSeat,
+    D_KILL_UNIT: KillUnit,
+    D_GUN: Gunrunner,
+    D_PLACE_TENSION: PlaceTension,
+    D_REMOVE_TENSION: RemoveTension,
+    D_FORCE: ForceDiscard,
+    D_LOOK: Look,
+    D_LOOK_TAKE: LookTake,
+    D_LOOK_GIVE: LookGive,
+    D_BIGGAME: TakeBiggame,
+    D_UP: UnitUp,
+    D_KILL_WHERE: KillWhere,
+    D_RETURN_PICK: ReturnPick,
+    O_CRISIS_START: CrisisStart,
+    O_CRISIS: CrisisPlanet,
+    O_UPRISING: UprisingNext,
+    O_DAMAGE: EarthDamage,
+    D_BAZ: Bazagthoth,
+    D_BAZ_UNIT: BazagthothUnit,
+    D_BAZ_BLD: BazagthothBuilding,
+    D_UPRISING: Uprising,
+    D_LOSE_BLD: LoseBuilding,
+    D_DAMAGE: Damage,
+    D_PIRATES: Pirates,
+    O_INVASION: InvasionDamageRoll,
+}
+
+# ----- end of the generated frame classes -----
+
+#: the seats a frame may name, as the first axis of a kind's prebuilt frames: -1 (an
+#: automatic step, asked of no one) last, so that ``TURN[-1]`` is the frame of seat -1
+SEATS = (0, 1, 2, 3, 4, -1)
+
+
+def prebuilt(cls, *axes) -> tuple:
+    """Every frame of ``cls`` (seat first, then its fields over ``axes``), built once, as
+    nested tuples indexed by the seat and the fields' values.
+
+    >>> CLAIM_UNIT[2][EARTH][5]
+    ClaimUnit(seat=2, planet=2, slot=5)
+    """
+    def at(head: tuple, rest: tuple):
+        return cls(*head) if not rest else tuple(at((*head, v), rest[1:]) for v in rest[0])
+    return at((), (SEATS, *axes))
+
+
+# the kinds pushed on most decisions, built once (frames never change): the name in capitals
+PERIOD = prebuilt(Period)
+ACTIONS = prebuilt(Actions)
+TURN = prebuilt(Turn)
+PASS_REACT = prebuilt(PassReact, range(6))       # a place in the turn order, or past the last seat
+INCOME = prebuilt(Income)
+PASS_EXTRA = prebuilt(PassExtra, range(5))
+TURN_MENU = prebuilt(TurnMenu)
+MOVE_FROM = prebuilt(MoveFrom)
+MOVE_SHIPS = prebuilt(MoveShips)
+MOVE_INFANTRY = prebuilt(MoveInfantry)
+MOVE_TANKS = prebuilt(MoveTanks)
+MOVE_DEST = prebuilt(MoveDest)
+MOVE_CLAIM = prebuilt(MoveClaim, range(N_PLANETS))
+CLAIM_PLANET = prebuilt(ClaimPlanet)
+CLAIM_TILE = prebuilt(ClaimTile, range(N_PLANETS))
+CLAIM_UNIT = prebuilt(ClaimUnit, range(N_PLANETS), range(MAX_SLOTS))
+BUILD = prebuilt(Build, range(2))
+FREE_ACTIONS = prebuilt(FreeActions)
+COMBAT = prebuilt(CombatMenu)
+HAND_LIMIT_CHECK = prebuilt(HandLimitCheck)
+HAND_LIMIT = prebuilt(HandLimit)
+CRISIS_START = prebuilt(CrisisStart)
+CRISIS_PLANET = prebuilt(CrisisPlanet, range(N_PLANETS + 1))    # the next planet to resolve, N_PLANETS: none
 
 
 def auto(code: int):
@@ -283,11 +1180,12 @@ def decide(code: int, kind: str, legal: Callable, prompt: Callable):
 
 def run(s) -> None:
     """Run automatic frames until a decision is on top or the game is over."""
+    f: Frame
     stack = s.stack
     A = AUTO
     while stack and not s.over:
         f = stack[-1]
-        fn = A.get(f[0])
+        fn = A.get(f.op)
         if fn is None:
             return
         fn(s, f)
@@ -316,11 +1214,12 @@ def step(s, action) -> list:
     """``VenusState._apply``, the path of every decision (compiled with the rules): pop the
     decision's frame, apply ``action``, :func:`run` the automatic frames that follow and
     stop the game at the decision cap (ruling 35). Returns the events recorded."""
+    f: Frame
     s.ev = []
     s._menu = None
     f = s.stack.pop()
     s.decisions += 1
-    APPLY[f[0]](s, f, action)
+    APPLY[f.op](s, f, action)
     run(s)
     if s.decisions >= MAX_DECISIONS and not s.over:
         HOOKS.stop(s)
@@ -358,8 +1257,8 @@ def legal_actions(s) -> list:
     stack = s.stack
     if s.over or not stack:
         return []
-    f = stack[-1]
-    menu = LEGAL[f[0]](s, f)
+    f: Frame = stack[-1]
+    menu = LEGAL[f.op](s, f)
     s._menu = (f, menu)
     return menu
 

@@ -226,7 +226,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     def board_key(s, seat):
         landed = s.aliens_out
         return (planets_key(s, seat), tuple(s.kept), landed, s.alien_next, s.over,
-                (s.phase, s.period, any(f[0] in _CRISIS_STEPS for f in s.stack)) if landed else None)
+                (s.phase, s.period, any(f.op in _CRISIS_STEPS for f in s.stack)) if landed else None)
 
     def write_board(s, seat, out):
         write_planets(s, seat, out)

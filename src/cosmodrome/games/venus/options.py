@@ -29,14 +29,14 @@ from cosmodrome.games.venus.flow import (
     DECIDE,
     EARTH,
     N_PLANETS,
+    NO_FRAME,
     NUM_ACTIONS,
-    SEAT,
     TANK,
     VENUS,
+    Frame,
     decode_building,
     decode_reroll,
     decode_unit_at,
-    frame_field,
 )
 from cosmodrome.games.venus.state import EMPIRES
 from cosmodrome.games.venus.text import BLD_LABELS, UNIT_LABELS, label, source_card_titles
@@ -44,7 +44,7 @@ from cosmodrome.games.venus.text import BLD_LABELS, UNIT_LABELS, label, source_c
 VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
 
 
-def _unit_place(s, f: tuple, kind: str) -> tuple:
+def _unit_place(s, f: Frame, kind: str) -> tuple:
     """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
     cb = s.combat
     if kind == "combat":
@@ -52,11 +52,10 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     if kind == "sacrifice":
         return cb.planet, "surface"
     if kind == "claim_unit":
-        _op, p, pl, slot = f
-        return pl, "orbit"
+        return f.planet, "orbit"
     if kind == "casualty":
-        _op, p, pl, left = f
-        arr = casualty_pool(s, p, pl)
+        pl = f.planet
+        arr = casualty_pool(s, f.seat, pl)
         return pl, "surface" if arr is s.surface else "orbit"
     if kind == "uprising":
         return VENUS, "surface first"
@@ -76,7 +75,7 @@ _OWNER_KINDS = frozenset(("bazagthoth", "tension_target", "kill_unit"))
 
 def _owner(f, kind: str) -> int:
     """The seat owning the building or unit an option of a ``kind`` decision names."""
-    return frame_field(f, "owner", f[SEAT]) if kind in _OWNER_KINDS else f[SEAT]
+    return getattr(f, "owner", f.seat) if kind in _OWNER_KINDS else f.seat
 
 
 def action_json(s, a: int) -> dict:
@@ -105,8 +104,8 @@ def action_details(s, a: int) -> dict:
     - 145..147: ``die`` (index) and its ``face``;
     - 148..154: ``dice`` re-rolled (indices), their current ``faces``, and the dice ``kept``.
     """
-    f = s.stack[-1] if s.stack else (0, -1)
-    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
+    f = s.stack[-1] if s.stack else NO_FRAME
+    kind = DECIDE[f.op].kind if f.op in DECIDE else ""
     names = s.comp.planet_names
     if a == A_DONE:
         d = {"choice": "done"}
@@ -118,15 +117,14 @@ def action_details(s, a: int) -> dict:
     if a == A_YES:
         return {"choice": "yes"}
     if a in (A_ORBIT, A_SURFACE) and kind == "kill_where":
-        _op, chooser, owner, pl, t = f
-        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[pl], "unit": UNIT_LABELS[t],
-                "owner": owner}
+        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[f.planet], "unit": UNIT_LABELS[f.unit],
+                "owner": f.owner}
     if a in VERBS:
         return {"verb": VERBS[a]}
     if A_PLANET <= a < A_TILE:
         return {"planet": names[a - A_PLANET]}
     if A_TILE <= a < A_COUNT:
-        pl = frame_field(f, "planet", -1)
+        pl = getattr(f, "planet", -1)
         if 0 <= pl < N_PLANETS and a - A_TILE < len(s.planet_tiles[pl]):
             c = s.comp
             t = s.planet_tiles[pl][a - A_TILE]
@@ -144,7 +142,7 @@ def action_details(s, a: int) -> dict:
     if A_SEAT <= a < A_BLD:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
         if kind == "tension_target":   # a tension_seat or tension_kind frame
-            d["target_planet"] = names[frame_field(f, "planet")]     # the planet of the tension tile
+            d["target_planet"] = names[f.planet]     # the planet of the tension tile
         return d
     if A_BLD <= a < A_UNITAT:
         pl, k = decode_building(a)
@@ -153,7 +151,7 @@ def action_details(s, a: int) -> dict:
         pl, t = decode_unit_at(a)
         return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
     if A_UNIT <= a <= A_UNIT + TANK:
-        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[SEAT]}
+        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f.seat}
         pl, where = _unit_place(s, f, kind)
         if pl >= 0:
             d["planet"] = names[pl]

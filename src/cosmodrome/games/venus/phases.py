@@ -12,23 +12,35 @@ from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_DONE,
     A_YES,
-    D_FREE,
+    ACTIONS,
+    CRISIS_START,
     D_PASS_EXTRA,
-    D_TURN,
+    FREE_ACTIONS,
     GANYMEDE,
+    INCOME,
     N_PLANETS,
     O_ACTIONS,
-    O_CRISIS_START,
     O_INCOME,
     O_PASS_REACT,
     O_PERIOD,
     O_TURN,
+    PASS_EXTRA,
+    PASS_REACT,
+    PERIOD,
     PHASE_ACTIONS,
     PHASE_INCOME,
     PHASE_PASS_CUBES,
     PHASE_RESET,
     PHASE_TILES,
     T_CRISIS,
+    TURN,
+    TURN_MENU,
+    Actions,
+    Income,
+    PassExtra,
+    PassReact,
+    Period,
+    Turn,
     auto,
     decide,
     income,
@@ -40,7 +52,7 @@ from cosmodrome.i18n import N_, _
 
 
 @auto(O_PERIOD)
-def start_period(s: VenusState, f: tuple) -> None:
+def start_period(s: VenusState, f: Period) -> None:
     """Begin a period: phases one and two, then the player actions."""
     s.stack.pop()
     s.period += 1
@@ -49,7 +61,7 @@ def start_period(s: VenusState, f: tuple) -> None:
     phase_two_draw_and_place_tiles(s)
     s.phase = PHASE_ACTIONS
     s.next_seat = s.first_seat
-    s.stack.append((O_ACTIONS, -1))
+    s.stack.append(ACTIONS[-1])
 
 
 def phase_one_place_pass_cubes(s: VenusState) -> None:
@@ -89,7 +101,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
 
 
 @auto(O_ACTIONS)
-def phase_three_player_actions(s: VenusState, f: tuple) -> None:
+def phase_three_player_actions(s: VenusState, f: Actions) -> None:
     """RB: Phase three – one action per turn, clockwise from the first player, and the phase
     is over once the pass card has no cubes left."""
     if s.cubes > 0:
@@ -100,16 +112,16 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
         s.extra_action = 0
         # the turn's menu at once (what the O_TURN step would push now: cubes are left and
         # the seat has its action), without an automatic frame in between
-        s.stack.append((D_TURN, p))
+        s.stack.append(TURN_MENU[p])
         return
     s.stack.pop()
-    s.stack.append((O_INCOME, -1))
-    s.stack.append((O_CRISIS_START, -1))
-    s.stack.append((O_PASS_REACT, -1, 0))
+    s.stack.append(INCOME[-1])
+    s.stack.append(CRISIS_START[-1])
+    s.stack.append(PASS_REACT[-1][0])
 
 
 @auto(O_TURN)
-def turn(s: VenusState, f: tuple) -> None:
+def turn(s: VenusState, f: Turn) -> None:
     """Offer the seat its action menu while the phase runs and it has actions left, or, once
     they are used up, its free-action cards and "end the turn" (RB: Detailed explanation of
     the cards – free actions at any point in your turn, also after your last action and with
@@ -119,62 +131,62 @@ def turn(s: VenusState, f: tuple) -> None:
     s.stack.pop()
     if s.cubes == 0 and not s.extra_action:
         return
-    _op, p = f
+    p = f.seat
     if s.actions_left > 0:
-        s.stack.append((D_TURN, p))
+        s.stack.append(TURN_MENU[p])
     elif s.hands[p]:
-        s.stack.append((D_FREE, p))
+        s.stack.append(FREE_ACTIONS[p])
 
 
 @auto(O_PASS_REACT)
-def pass_card_emptied(s: VenusState, f: tuple) -> None:
+def pass_card_emptied(s: VenusState, f: PassReact) -> None:
     """RB: Detailed explanation of the cards – the extra-action card for an emptied pass card
     is offered in turn order, starting after the player who took the last cube, to every
     player who may hold one judged from public facts (ruling 32: holder or not)."""
-    _op, _seat, start = f
+    start = f.start
     e = EFFECT_ID["pass_empty_action"]
     n = s.num_players
     s.stack.pop()
     for k in range(start, n):
         p = (s.first_seat + 1 + k) % n
         if may_hold(s, p, e):
-            s.stack.append((D_PASS_EXTRA, p, k))
+            s.stack.append(PASS_EXTRA[p][k])
             return
 
 
-def _pass_extra_legal(s, f):
-    _op, p, k = f
+def _pass_extra_legal(s, f: PassExtra):
+    p = f.seat
     return [A_DONE, A_YES] if s.has_effect(p, EFFECT_ID["pass_empty_action"]) else [A_DONE]
 
 
-def _pass_extra_prompt(s, f):
-    _op, p, k = f
+def _pass_extra_prompt(s, f: PassExtra):
+    p = f.seat
     if not s.has_effect(p, EFFECT_ID["pass_empty_action"]):
         return _("The pass card is empty; you hold no card for one more action: go on.")
     return _("The pass card is empty: play your card to take one more action?")
 
 
 @decide(D_PASS_EXTRA, "reaction", _pass_extra_legal, _pass_extra_prompt)
-def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
+def play_pass_extra(s: VenusState, f: PassExtra, a: int) -> None:
     """RB: Detailed explanation of the cards – the holder may take a single extra action
     once the pass card has been emptied."""
-    _op, p, k = f
+    p, k = f.seat, f.start
     if a == A_YES:
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
         s.discard += (c,)
         s.say("card", says("{who} plays 'one more action' as the pass card is empty.", who=who(p)),
               {"seat": p, "card": c})
-        s.stack.append((O_PASS_REACT, -1, k))
+        s.stack.append(PASS_REACT[-1][k])
         s.acting = p
         s.actions_left = 1
         s.extra_action = 1
-        s.stack.append((O_TURN, p))
+        s.stack.append(TURN[p])
     else:
-        s.stack.append((O_PASS_REACT, -1, k + 1))
+        s.stack.append(PASS_REACT[-1][k + 1])
 
 
 @auto(O_INCOME)
-def phases_five_and_six(s: VenusState, f: tuple) -> None:
+def phases_five_and_six(s: VenusState, f: Income) -> None:
     """RB: Phase five – collect income (``rules.mine_income`` a mine, ``rules.factory_income`` a
     factory); phase six – move every unit on a surface back into orbit; then the next period
     or the end of the game."""
@@ -185,7 +197,7 @@ def phases_five_and_six(s: VenusState, f: tuple) -> None:
     if s.period >= s.comp.rules["periods"]:
         finish(s)
     else:
-        s.stack.append((O_PERIOD, -1))
+        s.stack.append(PERIOD[-1])
 
 
 def phase_five_collect_income(s: VenusState) -> None:

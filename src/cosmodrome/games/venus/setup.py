@@ -10,7 +10,7 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     N_PLANETS,
-    O_PERIOD,
+    PERIOD,
     SHIP,
     add,
     building_ix,
@@ -150,5 +150,5 @@ def _wins_lot(p: int) -> str:
 
 def step_nine_blast_off(s: VenusState) -> None:
     """RB: Step nine – ready to blast off: the first period begins."""
-    s.stack.append((O_PERIOD, -1))
+    s.stack.append(PERIOD[-1])
     flow.run(s)

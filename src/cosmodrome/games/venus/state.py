@@ -55,11 +55,11 @@ from typing import Any, Optional
 from cosmodrome.core import RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
-from cosmodrome.core.fields import EVENTS, flat_methods, frames_codec, load_table, record
+from cosmodrome.core.fields import EVENTS, Codec, flat_methods, frames_codec, load_table, record
 from cosmodrome.core.flat import FlatState
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import MAX_COMBAT_DICE, load_components
-from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, SEAT, T_ALIEN, frame_field
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, T_ALIEN
 from cosmodrome.i18n import N_
 
 #: RB: Defended tiles. The combat in progress: who attacks what, the dice, what was paid.
@@ -114,11 +114,36 @@ def has_alien(s: "VenusState", pl: int) -> bool:
 
 #: The kinds of field with a saved form of their own (:class:`cosmodrome.core.fields.Codec`):
 #:
-#: - ``frames``: the frame stack of the rules engine (:mod:`.flow`), a list of tuples copied
-#:   by a clone (the tuples shared); saved with each operation by name (:data:`.flow.OP_NAMES`);
+#: - ``frames``: the frame stack of the rules engine (:mod:`.flow`), a list of frames copied
+#:   by a clone (the frames, never changed, shared); saved as lists, each operation by name
+#:   (:data:`.flow.OP_NAMES`) then the frame's fields (:func:`frames`);
 #: - ``events``: the log, a list of :class:`~cosmodrome.core.Event` copied by a clone (a
 #:   quiet clone shares one empty log instead); saved as each event's JSON form.
-CODECS = {"frames": frames_codec(flow.OP_NAMES), "events": EVENTS}
+def frames() -> Codec:
+    """The codec of the frame stack: saved as the core's :func:`~cosmodrome.core.fields.frames_codec`
+    saves tuples (``[op name, seat, *fields]``), loaded into each kind's class
+    (:data:`.flow.FRAME_CLASS`). An ``ignore_elimination`` frame saved before its ``surface``
+    field was added lacks it: the unit was in orbit (0)."""
+    names, plain = flow.OP_NAMES, frames_codec(flow.OP_NAMES)
+    classes, ignore, n_ignore = flow.FRAME_CLASS, flow.D_IGNORE, len(flow.FRAME_FIELDS[flow.D_IGNORE])
+
+    def save(stack: list) -> list:
+        return [[names[f.op], *f.values()] for f in stack]
+
+    def load(v: Any) -> list:
+        out = []
+        for t in plain.load(v):
+            if t[0] == ignore and len(t) == n_ignore:
+                t = (*t, 0)
+            try:
+                out.append(classes[t[0]](*t[1:]))
+            except TypeError:
+                raise RecordError(f"the saved state holds a malformed engine frame {[names[t[0]], *t[1:]]!r}") from None
+        return out
+    return Codec("[:]", None, save, load)
+
+
+CODECS = {"frames": frames(), "events": EVENTS}
 
 #: Every field of the table, declared once: ``(name, kind, initial[, saved key])``, ``initial``
 #: its value in a new state of ``n`` seats. The kinds are those of :mod:`cosmodrome.core.fields` and of
@@ -246,25 +271,27 @@ class VenusState(FlatState, State):
     def to_move(self) -> Optional[int]:
         if self.over or not self.stack:
             return None
-        return self.stack[-1][SEAT]
+        return self.stack[-1].seat
 
     legal_actions = flow.legal_actions
 
     def decision_kind(self) -> str:
         if self.over or not self.stack:
             return "over"
-        return DECIDE[self.stack[-1][0]].kind
+        return DECIDE[self.stack[-1].op].kind
 
     def decision_prompt(self) -> str:
         if self.over or not self.stack:
             return "The game is over."
         f = self.stack[-1]
-        return DECIDE[f[0]].prompt(self, f)
+        return DECIDE[f.op].prompt(self, f)
 
     def kept_legal_actions(self) -> Optional[list]:
         """The menu kept by :meth:`legal_actions` with the decision's frame, while that frame
         is still the one on top (a position changed by hand, as tests do, is asked again
-        before :meth:`apply` refuses an action)."""
+        before :meth:`apply` refuses an action). A prebuilt frame (``flow.TURN_MENU[p]``) may
+        come back on top as the same object, but only through a decision, whose
+        :func:`.flow.step` clears the kept menu first."""
         kept = self._menu
         if kept is None or self.over or not self.stack or kept[0] is not self.stack[-1]:
             return None
@@ -306,8 +333,8 @@ class VenusState(FlatState, State):
         s = self.clone()
         known = {seat}
         top = s.stack[-1] if s.stack else None
-        if top and top[SEAT] == seat and top[0] in (D_LOOK_TAKE, D_LOOK_GIVE):
-            known.add(frame_field(top, "owner"))   # the hand the seat is looking at right now
+        if top and top.seat == seat and top.op in (D_LOOK_TAKE, D_LOOK_GIVE):
+            known.add(top.owner)   # the hand the seat is looking at right now
         pool = list(s.deck)
         for p in range(s.num_players):
             if p not in known:
@@ -369,8 +396,6 @@ def state_from_json(game, data: Any) -> VenusState:
         s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
         # combat_cards: absent from the saves written before it was
         load_table(s, d, FIELDS, codecs=CODECS, optional=("combat_cards",))
-        # an 'ignore_elimination' frame saved before its surface item was added holds five items: the unit was in orbit
-        s.stack = [(*f, 0) if f[0] == flow.D_IGNORE and len(f) == 5 else f for f in s.stack]
         if not all(0 <= x < 256 for x in s.move.to_list()):   # the move's counts were kept in a byte each
             raise RecordError("saved venus state: 'mv' must hold whole numbers from 0 to 255")
         ncard = len(comp.deck_effects) + n * len(comp.player_effects)
@@ -383,9 +408,9 @@ def state_from_json(game, data: Any) -> VenusState:
         placed = [t for L in s.planet_tiles + s.kept for t in L]
         if any(not 0 <= t < nt for t in (*s.bag, *s.tile_discard, *placed)):
             raise RecordError("saved venus state: an unknown tile")
-        if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
+        if not s.over and (not s.stack or s.stack[-1].op not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")
-        if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][SEAT] < n:
+        if s.stack and s.stack[-1].op in DECIDE and not 0 <= s.stack[-1].seat < n:
             raise RecordError("saved venus state: the pending decision names an unknown seat")
     except KeyError as exc:
         raise RecordError(f"saved venus state lacks the field {exc.args[0]!r}") from None

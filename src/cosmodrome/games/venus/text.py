@@ -38,13 +38,13 @@ from cosmodrome.games.venus.flow import (
     DECIDE,
     INF,
     N_PLANETS,
+    NO_FRAME,
     NUM_ACTIONS,
     SHIP,
     TANK,
     decode_building,
     decode_reroll,
     decode_unit_at,
-    frame_field,
 )
 from cosmodrome.games.venus.state import SHORT
 from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
@@ -450,8 +450,8 @@ def label(s, a: int) -> str:
     """A readable label of action ``a`` in the state's current decision, in the reader's language."""
     if not 0 <= a < NUM_ACTIONS:
         return _("unknown action {a}").format(a=a)
-    f = s.stack[-1] if s.stack else (0, -1)
-    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
+    f = s.stack[-1] if s.stack else NO_FRAME
+    kind = DECIDE[f.op].kind if f.op in DECIDE else ""
     if a == A_DONE:
         return gettext(DONE_LABELS.get(kind, N_("Done")))
     if a == A_YES:
@@ -470,7 +470,7 @@ def label(s, a: int) -> str:
         return {"move_from": _("From {planet}"), "move_dest": _("To {planet}")}.get(kind, "{planet}").format(planet=n)
     if A_TILE <= a < A_COUNT:
         slot = a - A_TILE
-        pl = frame_field(f, "planet", -1)
+        pl = getattr(f, "planet", -1)
         if 0 <= pl < N_PLANETS and slot < len(s.planet_tiles[pl]):
             return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.planet_tiles[pl][slot]),
                                                         planet=planet_word(s.comp, pl))
@@ -485,7 +485,7 @@ def label(s, a: int) -> str:
     if A_BLD <= a < A_UNITAT:
         pl, k = decode_building(a)
         where = dict(building=gettext(BLD_LABELS[k]), planet=planet_word(s.comp, pl))
-        owner = frame_field(f, "owner") if kind in BUILDING_OWNER_KINDS else None
+        owner = getattr(f, "owner", None) if kind in BUILDING_OWNER_KINDS else None
         if owner is not None:
             return _("{owner}'s {building} on {planet}").format(owner=seat_word(owner), **where)
         return _("{building} on {planet}").format(**where)

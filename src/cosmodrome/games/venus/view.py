@@ -468,7 +468,7 @@ def aliens_view(s, st=None) -> dict:
     destroyed = sum(1 for k in s.kept for t in k if is_alien[t])
     nxt = None
     if landed and alive and not s.over:
-        pending = s.phase <= PHASE_ACTIONS or any(f[0] in (O_CRISIS, O_CRISIS_START) for f in s.stack)
+        pending = s.phase <= PHASE_ACTIONS or any(f.op in (O_CRISIS, O_CRISIS_START) for f in s.stack)
         period = s.period if (landed < s.period and pending) else s.period + 1
         if period <= s.comp.rules["periods"]:
             targets = INWARD[s.alien_next:s.alien_next + len(alive)]
