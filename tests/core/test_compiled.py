@@ -76,7 +76,8 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
       "encode_crisis", "crisis_planet", "crisis_level"}),
     ("cosmodrome.games.cosmic_run.grid", ("movement", "mines", "scoring", "rounds", "combat", "technologies", "actions",
                                           "observation"),
-     {"SHEET_TRACKS", "ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix",
+     {"SHEET_TRACKS", "TRACK_COLUMNS", "SHEET_TECHS", "ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row",
+      "circle_parts", "tech_ix",
       "track_ix"}),
 ])
 def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
