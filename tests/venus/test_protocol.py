@@ -178,7 +178,9 @@ def test_variant_file(tmp_path):
     # card and tile ids and piece counts are kept in bytes: more than that is refused
     ('effect = "cp1"\ntype = "benefit"\ncopies = 12', 'effect = "cp1"\ntype = "benefit"\ncopies = 200',
      "at most 256 cards"),
-    ('count = 9\n', 'count = 300\n', "at most 255 pieces"),
+    ('[counters.mine]\ncount = 12\n', '[counters.mine]\ncount = 300\n', "at most 255 pieces"),
+    # a move names at most MOST_UNITS units of a type
+    ('count = 9\n', 'count = 300\n', "units.infantry.count must be at most 9"),
 ])
 def test_malformed_variant_file(tmp_path, old, new, words):
     text = DEFAULT_PATH.read_text()

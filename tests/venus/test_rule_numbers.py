@@ -3,9 +3,10 @@ component data (``components.toml [rules]``), each marked fact or assumed, not w
 
 import dataclasses
 
+import pytest
 from venus_helpers import variant_state
 
-from cosmodrome.core import get_game
+from cosmodrome.core import DataError, get_game
 from cosmodrome.games.venus.cards import (
     COMBAT_EFFECTS,
     _cycle_legal,
@@ -15,7 +16,7 @@ from cosmodrome.games.venus.cards import (
     draw4keep2,
 )
 from cosmodrome.games.venus.combat import _sac_prompt, boosted_cp, points, sacrifice
-from cosmodrome.games.venus.components import DEFAULT_PATH, EFFECT_ID, RULE_KEYS, load_components
+from cosmodrome.games.venus.components import DEFAULT_PATH, EFFECT_ID, MOST_UNITS, RULE_KEYS, load_components
 from cosmodrome.games.venus.crises import _pirate_legal, _pirate_prompt, baz_cost, earth, first_effect
 from cosmodrome.games.venus.flow import (
     A_DONE,
@@ -511,3 +512,18 @@ def test_the_bound_of_chance_nodes_follows_the_data_s_dice_and_draws(tmp_path):
     periods = s.comp.rules["periods"]
     assert game.max_chance_nodes(2, s.options) == (printed + MAX_DECISIONS * (2 + 1)
                                                    + periods * ((4 - 3) + 2 * (5 - 3)))
+
+
+@pytest.mark.parametrize("kind, count", [("infantry", 10), ("spaceship", 12)])
+def test_a_variant_with_more_units_than_a_move_can_name_is_refused(tmp_path, kind, count):
+    """A move names its group's size by one action id each (flow.A_COUNT + 0 to MOST_UNITS): a
+    variant giving an empire more units of a type than that is refused with a sentence, not
+    played with a menu that silently offers fewer."""
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    section = f"[units.{kind}]\n"
+    head, tail = text.split(section)
+    old = tail.split("count = ")[1].split("\n")[0]
+    bad = tmp_path / "bigger-army.toml"
+    bad.write_text(head + section + tail.replace(f"count = {old}", f"count = {count}", 1), encoding="utf-8")
+    with pytest.raises(DataError, match=rf"units\.{kind}\.count must be at most {MOST_UNITS} .*not {count}"):
+        load_components(bad)

@@ -391,7 +391,7 @@ def move_from(s: VenusState, f: MoveFrom, a: int) -> None:
 def _ships_legal(s, f: MoveShips):
     p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, SHIP)]
-    return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
+    return [A_COUNT + k for k in range(1, n + 1)]   # n: at most the data's count, MOST_UNITS
 
 
 @decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: _("Move: how many spaceships (at least one)?"))
@@ -408,7 +408,7 @@ def move_ships(s: VenusState, f: MoveShips, a: int) -> None:
 def _inf_legal(s, f: MoveInfantry):
     p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, INF)]
-    return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
+    return [A_COUNT + k for k in range(0, n + 1)]
 
 
 @decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
@@ -422,7 +422,7 @@ def move_infantry(s: VenusState, f: MoveInfantry, a: int) -> None:
 def _tanks_legal(s, f: MoveTanks):
     p = f.seat
     n = s.orbit[unit_ix(p, s.move.origin, TANK)]
-    return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
+    return [A_COUNT + k for k in range(0, n + 1)]
 
 
 @decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: _("Move: how many tanks go with the group?"))

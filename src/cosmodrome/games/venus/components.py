@@ -64,6 +64,9 @@ STATUSES = ("fact", "assumed")
 #: aside and one per set of dice to re-roll (:data:`.flow.A_DIE`, :data:`.flow.A_REROLL`), and
 #: the combat record one slot per die (:class:`.state.Combat`)
 MAX_COMBAT_DICE = 3
+#: the most units of one type an empire may have (the printed game's 9 infantry, RB: building
+#: chart): a move names its group's size by an action id (:data:`.flow.A_COUNT` + 0 to this many)
+MOST_UNITS = 9
 RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "start_factories_on_earth", "start_cards_dealt", "first_player_dice", "hand_limit", "extra_pass_cubes",
              "mine_income", "factory_income", "windfall", "draw2_cards", "alien_defence", "alien_vp",
@@ -199,6 +202,9 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         cp.append(_nonneg(_need(e, "cp", where, int), where, "cp"))
         cost.append(_nonneg(_need(e, "cost", where, int), where, "cost"))
         count.append(_nonneg(_need(e, "count", where, int), where, "count"))
+        if count[-1] > MOST_UNITS:
+            raise DataError(_("components: {where}.count must be at most {most} (the most units a move's group "
+                              "may name), not {n}").format(where=where, most=MOST_UNITS, n=count[-1]))
     if count[0] < rules["start_infantry"] or count[1] < rules["start_spaceships"]:
         raise DataError(_("components: units.*.count is below the starting units"))
     counters = _need(data, "counters", _("the file"), dict)

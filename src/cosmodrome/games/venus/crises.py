@@ -185,7 +185,7 @@ def resolve_planet(s: VenusState, f: CrisisPlanet) -> None:
     """Resolve one planet's crisis, then queue the next planet outwards."""
     pl = f.start
     s.stack.pop()
-    if pl < 7:
+    if pl + 1 < N_PLANETS:            # the next planet outwards
         s.stack.append(CRISIS_PLANET[-1][pl + 1])
     if pl == KUIPER and s.aliens_out and s.aliens_out < s.period:
         aliens_advance(s)

@@ -6,6 +6,9 @@
 # the number of planets: a C constant, so that ``for pl in range(N_PLANETS)`` is a C loop (its
 # value is set in flow.py, written once)
 cdef Py_ssize_t N_PLANETS
+# the sizes of a seat's blocks (flow.py's UNIT_TYPES, BUILDING_KINDS, STOCK_KINDS), which the index
+# helpers multiply by: C constants for the same reason
+cdef Py_ssize_t UNIT_TYPES, BUILDING_KINDS, STOCK_KINDS
 
 cpdef Py_ssize_t planet_steps(pos, Py_ssize_t a, Py_ssize_t b) except? -1
 cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept

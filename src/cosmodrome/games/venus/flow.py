@@ -44,6 +44,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
 
 from cosmodrome.core import Event, IllegalActionError
 from cosmodrome.core.flat import Hooks, range_kind
+from cosmodrome.games.venus.components import MOST_UNITS
 from cosmodrome.i18n import N_
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
@@ -53,7 +54,7 @@ A_PLANET = 12
 A_TILE = 20
 MAX_SLOTS = 30
 A_COUNT = 50
-A_CARD = 60
+A_CARD = A_COUNT + MOST_UNITS + 1     # A_COUNT + k: a group of k units (0 to MOST_UNITS)
 A_SEAT = 100
 A_BLD = 105
 A_UNITAT = 121
@@ -127,6 +128,14 @@ def action_kind(a: int) -> str:
 
 INF, SHIP, TANK = 0, 1, 2
 MINE, FACTORY = 0, 1
+#: the sizes of a seat's blocks in the state's counters (:func:`unit_ix` and its kin): the unit
+#: types a seat keeps per planet, the building kinds, and the kinds of piece in its stock (the
+#: unit types, then the buildings). C constants in the compiled engine (``flow.pxd``), as
+#: :data:`N_PLANETS` is.
+UNIT_TYPES = 3
+BUILDING_KINDS = 2
+STOCK_KINDS = UNIT_TYPES + BUILDING_KINDS
+globals().update(UNIT_TYPES=UNIT_TYPES, BUILDING_KINDS=BUILDING_KINDS, STOCK_KINDS=STOCK_KINDS)
 #: the planets of the line, Mercury to the Kuiper Belt (RB: Step one – laying out the planets): the
 #: action space holds one id per planet (:data:`A_PLANET`), the state one counter of each kind
 #: per planet, and the component data lists as many (components.CRISES, checked at load). A
@@ -1344,7 +1353,7 @@ def unit_ix(p, pl, t=0) -> int:
     >>> unit_ix(1, EARTH, TANK)
     32
     """
-    return p * 24 + pl * 3 + t
+    return (p * N_PLANETS + pl) * UNIT_TYPES + t
 
 
 def building_ix(p, pl, k=0) -> int:
@@ -1353,13 +1362,13 @@ def building_ix(p, pl, k=0) -> int:
     >>> building_ix(1, EARTH, FACTORY)
     21
     """
-    return p * 16 + pl * 2 + k
+    return (p * N_PLANETS + pl) * BUILDING_KINDS + k
 
 
 def stock_ix(p, k) -> int:
     """The index in ``stock`` of ``p``'s pieces of kind ``k`` (0..2 units by type, 3 mines,
     4 factories: :func:`building_stock_ix`)."""
-    return p * 5 + k
+    return p * STOCK_KINDS + k
 
 
 def building_stock_ix(p, k) -> int:
@@ -1368,7 +1377,7 @@ def building_stock_ix(p, k) -> int:
     >>> building_stock_ix(2, FACTORY)
     14
     """
-    return p * 5 + 3 + k
+    return p * STOCK_KINDS + UNIT_TYPES + k
 
 
 def buildings(s, p) -> int:

@@ -155,10 +155,10 @@ CODECS = {"frames": frames(), "events": EVENTS}
 FIELDS = (
     # ----- pieces and money (per seat; the layouts are in the module docstring) ----------------
     ("money", "list", "[0] * n"),             # per seat: its pounds (RB: Money)
-    ("stock", "bytes", "bytearray(n * 5)"),   # per seat: units, mines and factories not placed (flow.stock_ix)
-    ("orbit", "bytes", "bytearray(n * 24)"),  # per seat, planet and unit type: units in orbit (flow.unit_ix)
-    ("surface", "bytes", "bytearray(n * 24)", "surf"),   # per seat, planet and unit type: units on the surface
-    ("built", "tuple", "(0,) * (n * 16)", "bld"),   # per seat, planet: mines and factories built (flow.building_ix)
+    ("stock", "bytes", "bytearray(stock_ix(n, 0))"),   # per seat: units, mines and factories not placed (flow.stock_ix)
+    ("orbit", "bytes", "bytearray(unit_ix(n, 0))"),  # per seat, planet and unit type: units in orbit (flow.unit_ix)
+    ("surface", "bytes", "bytearray(unit_ix(n, 0))", "surf"),   # per seat, planet and unit type: units on the surface
+    ("built", "tuple", "(0,) * building_ix(n, 0)", "bld"),   # per seat, planet: mines and factories (flow.building_ix)
     # ----- cards and tiles ---------------------------------------------------------------------
     ("deck", "varbytes", "bytearray()"),      # the draw pile of cards, drawn from its end
     ("discard", "vartuple", "()"),            # the discarded cards
@@ -203,7 +203,8 @@ _SHARED = ("game", "comp", "num_players", "options", "_final")
 #: legal actions kept with their frame, :func:`.flow.legal_actions`)
 _CLEARED = ("_menu",)
 _GENERATED = flat_methods("VenusState", FIELDS, "n", {"Combat": Combat, "Move": Move, "N_PLANETS": flow.N_PLANETS,
-                                                       "PHASE_SETUP": flow.PHASE_SETUP},
+                                                       "PHASE_SETUP": flow.PHASE_SETUP, "stock_ix": flow.stock_ix,
+                                                       "unit_ix": flow.unit_ix, "building_ix": flow.building_ix},
                           codecs=CODECS, cleared=_CLEARED, slots=_SHARED)
 
 
@@ -221,7 +222,9 @@ class VenusState(FlatState, State):
     # and write the table's fields at every step, and a slot is read faster than an entry of
     # a ``__dict__`` of this many fields (more than CPython shares the keys of): as a
     # ``__dict__``, whole games in the pure-Python engine ran 5% slower. The generated clone
-    # sets each slot by name (``flat_methods(..., slots=_SHARED)``).
+    # sets each slot by name (``flat_methods(..., slots=_SHARED)``). (The base classes keep a
+    # ``__dict__``: an attribute outside the table is still accepted there, and not cloned or
+    # saved: only the table's fields are the position.)
     __slots__ = ("rng", "ev", "initial_events", *_SHARED, *(row[0] for row in FIELDS), "quiet", *_CLEARED)
 
     def __init__(self, game, comp, players: int, rng: Rng, options: dict) -> None:

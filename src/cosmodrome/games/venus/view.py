@@ -288,7 +288,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
         guns[gunrunner_planet(g)] += 1
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet), in the order of the
     # seats' blocks (flow.unit_ix, flow.building_ix: seat by seat, planet by planet), so that
-    # planet pl's column is [pl::8] (the counters are bytearrays: the view hands out lists of ints)
+    # planet pl's column is [pl::N_PLANETS] (the counters are bytearrays: the view hands out lists of ints)
     b = blocks(n)
     orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surface, b.units_end), _pairs(s.built, b.bld_end)
     incs = [x for p in range(n) for x in inc[p]]
@@ -310,7 +310,8 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
             "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
             "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
             "tiles": tiles,
-            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
+            "orbit": orb[pl::N_PLANETS], "surface": sur[pl::N_PLANETS], "buildings": bl[pl::N_PLANETS],
+            "income": incs[pl::N_PLANETS],
         })
     if key is not None:
         _PLANETS.put(key, planets)
