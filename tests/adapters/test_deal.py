@@ -150,12 +150,12 @@ def test_venus_look_and_swap_with_copies_sharing_an_id():
                 continue
             if s.decision_kind() == "look_give":
                 frame = s.stack[-1]
-                twin = s.hands[frame[1]].count(frame[3]) > 1      # another copy of the card taken
+                twin = s.hands[frame.seat].count(frame.card) > 1      # another copy of the card taken
                 met += twin
-                before = sorted(s.hands[frame[1]] + s.hands[frame[2]])
+                before = sorted(s.hands[frame.seat] + s.hands[frame.owner])
                 # give back a copy of the very card taken: legal, there being another copy
-                s.apply(A_CARD + s.comp.card_effect(frame[3]) if twin else rng.choice(s.legal_actions()))
-                assert sorted(s.hands[frame[1]] + s.hands[frame[2]]) == before
+                s.apply(A_CARD + s.comp.card_effect(frame.card) if twin else rng.choice(s.legal_actions()))
+                assert sorted(s.hands[frame.seat] + s.hands[frame.owner]) == before
                 continue
             s.apply(rng.choice(s.legal_actions()))
         if met:

@@ -19,7 +19,13 @@ def test_every_op_names_its_fields_once():
         assert fields[0] == "seat" and len(set(fields)) == len(fields), flow.OP_NAMES[code]
 
 
+#: what regenerates the frame classes after the table changed
+WRITE = "PYTHONPATH=src python -c 'from cosmodrome.games.venus import flow; flow.write_frame_code()'"
+
+
 def test_every_kind_has_a_class_with_exactly_the_tables_fields():
+    missing = sorted(flow.OP_NAMES[c] for c in set(flow.OP_NAMES) - set(flow.FRAME_CLASS))
+    assert missing == [], f"no frame class for {missing}: the table changed, run {WRITE}"
     assert set(flow.FRAME_CLASS) == set(flow.OP_NAMES)
     for code, fields in flow.FRAME_FIELDS.items():
         cls = flow.FRAME_CLASS[code]
@@ -41,7 +47,31 @@ def test_the_checked_in_classes_and_declarations_are_what_the_table_generates():
     for path, text in ((VENUS_DIR / "flow.py", py), (VENUS_DIR / "flow.pxd", pxd)):
         src = path.read_text()
         start, end = src.index(flow.GENERATED[0]) + len(flow.GENERATED[0]), src.index(flow.GENERATED[1])
-        assert src[start:end] == "\n" + text + "\n", f"{path.name} is not flow.frame_code(): run write_frame_code()"
+        assert src[start:end] == "\n" + text + "\n", \
+            f"src/cosmodrome/games/venus/{path.name} does not hold what flow's table generates: run {WRITE}"
+
+
+def test_every_kind_is_run_or_decided():
+    """A kind in the table is an automatic step (``@auto``) or a decision (``@decide``), not both."""
+    for code, name in flow.OP_NAMES.items():
+        assert (code in flow.AUTO) != (code in flow.DECIDE), f"frame kind {name!r}: one @auto or one @decide"
+
+
+def test_no_rule_changes_a_frame():
+    """A frame is never changed once built (a prebuilt one serves every state; the compiled
+    engine's fields are read-only, the pure engine's are not): no module assigns to a frame's
+    field (``f.x = ...`` of a frame argument or local, ``f``, ``fr``, ``frame`` or ``top``)."""
+    import ast
+    found = []
+    for path in sorted(VENUS_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for t in targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and \
+                        t.value.id in ("f", "fr", "frame", "top") and path.name != "flow.py":
+                    found.append(f"{path.name}:{t.lineno}")
+    assert found == []
 
 
 def test_frames_compare_and_hash_by_kind_and_fields():

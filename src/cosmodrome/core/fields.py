@@ -165,7 +165,9 @@ def frames_codec(op_names: Mapping[int, str]) -> Codec:
     """The codec of the frame stack of a rules engine: a list of tuples, each an operation's
     code and whole numbers, copied by a clone (the tuples shared); a save holds each frame as
     a list, its operation by name (``op_names``: code -> name), so that a save outlives a
-    renumbering of the operations.
+    renumbering of the operations. (Onward to Venus, whose frames are objects of one class
+    per kind, loads through it, which checks each saved frame, and saves its frames itself:
+    ``games/venus/state.frames``.)
 
     >>> c = frames_codec({1: "turn", 2: "roll"})
     >>> c.save([(1, 0), (2, 3, 4)]), c.load([["roll", 1]])

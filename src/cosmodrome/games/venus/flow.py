@@ -171,7 +171,8 @@ OP_NAMES: dict = {}
 #: read by name (``f.seat``, ``f.planet``); the classes (and their C declarations in
 #: ``flow.pxd``, where the compiled engine makes them extension types, so that a rule whose
 #: frame argument is typed reads a field as a C struct's) are generated from this table by
-#: :func:`frame_code`. ``seat`` is the seat asked (-1 for an automatic step); a field ``start``
+#: :func:`frame_code`. ``seat`` is the seat asked, or the seat an automatic step is for (-1: no
+#: seat's, as a period's or a crisis's steps); a field ``start``
 #: is where a step starts or goes on (a place in the turn order, a planet), ``left`` what is
 #: still to do, ``owner`` the seat whose pieces the options name. A frame is never changed
 #: once built (a rule pushes a new one), so the kinds pushed on most decisions are built once,
@@ -272,12 +273,15 @@ O_INVASION = op("invasion_damage_roll", "planet")
 
 # ----- the frames: one class per kind, generated from the table above ---------------------
 class Frame:
-    """A frame of the stack: ``op`` (its kind's code), ``seat`` (the seat asked; -1 for an
-    automatic step) and the fields of its kind (:data:`FRAME_FIELDS`), read by name. The
-    class of each kind is generated below; this base is what a reader of frames of any
-    kind names (the dispatch of :func:`run` and :func:`step` reads ``f.op``), and
-    :data:`NO_FRAME` the frame read where the stack is empty. Two frames are equal when
-    their kinds and fields are; a frame's ``repr`` names its kind and fields."""
+    """A frame of the stack: ``op`` (its kind's code), ``seat`` (the seat asked, or the seat an
+    automatic step is for; -1: no seat's) and the fields of its kind (:data:`FRAME_FIELDS`),
+    read by name. The class of each kind is generated below; this base is what a reader of
+    frames of any kind names (the dispatch of :func:`run` and :func:`step` reads ``f.op``),
+    and :data:`NO_FRAME` the frame read where the stack is empty. Two frames are equal when
+    their kinds and fields are; a frame's ``repr`` names its kind and fields. A frame is
+    never changed once built (one prebuilt frame serves every state): the compiled engine
+    declares the fields read-only, and tests/venus/test_frames.py refuses a rule that
+    assigns to one."""
 
     __slots__ = ("op", "seat")
     #: the names of the fields after ``op``, ``seat`` first (the order of the saved form)
@@ -343,7 +347,7 @@ def frame_code() -> tuple:
     return "\n".join(py[2:]) + "\n", "\n".join(pxd) + "\n"
 
 
-def _generated(path, text: str) -> tuple:
+def _generated(path) -> tuple:
     """``path``'s text split around its generated part: (before, generated, after)."""
     src = path.read_text()
     a = src.index(GENERATED[0]) + len(GENERATED[0])
@@ -359,7 +363,7 @@ def write_frame_code() -> None:
     if here.name == "_compiled":   # the compiled build's library: the sources are in the package
         here = here.parent / "games" / "venus"
     for path, text in zip((here / "flow.py", here / "flow.pxd"), frame_code()):
-        before, _old, after = _generated(path, text)
+        before, _old, after = _generated(path)
         path.write_text(before + "\n" + text + "\n" + after)
 
 

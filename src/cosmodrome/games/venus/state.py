@@ -4,10 +4,10 @@ Counters are flat arrays indexed by player, planet and piece type, read and writ
 the layout helpers of :mod:`.flow` (:func:`.flow.unit_ix`, :func:`.flow.building_ix`,
 :func:`.flow.stock_ix`...):
 
-- ``orbit[p*24 + planet*3 + unit]`` and ``surface[...]``: military units in orbit / on the
-  surface (unit 0 infantry, 1 spaceship, 2 tank);
-- ``built[p*16 + planet*2 + k]``: mines (k=0) and factories (k=1) on planets;
-- ``stock[p*5 + k]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
+- ``orbit[unit_ix(p, planet, unit)]`` and ``surface[...]``: military units in orbit / on the
+  surface (unit 0 infantry, 1 spaceship, 2 tank), seat by seat, planet by planet;
+- ``built[building_ix(p, planet, k)]``: mines (k=0) and factories (k=1) on planets;
+- ``stock[stock_ix(p, k)]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
 - ``planet_tiles[planet]``: tile ids lying on each planet, in the order they were placed;
 - ``hands[p]``, ``deck``, ``discard``: card ids; ``gunrunners``: gunrunner cards lying on
   planets (one int each: :func:`.flow.encode_gunrunner`);
