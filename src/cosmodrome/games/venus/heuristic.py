@@ -67,6 +67,7 @@ from cosmodrome.games.venus.flow import (  # the planets and the action space, p
     MOON,
     N_PLANETS,
     TITAN,
+    UNIT_TYPES,
     VENUS,
     planet_steps,
 )
@@ -417,7 +418,7 @@ class Table:
         """Tension defence of seat ``q`` on ``pl``: the CP of its units there."""
         o, s = self.units_by_seat[pl][q]
         cp = self.num.unit_cp
-        return sum((o[i] + s[i]) * cp[i] for i in range(3))
+        return sum((o[i] + s[i]) * cp[i] for i in range(UNIT_TYPES))
 
     def tile_value(self, pl: int, t: dict) -> float:
         """Gross value of claiming tile ``t`` on ``pl`` (before its cost)."""
@@ -526,7 +527,7 @@ class VenusHeuristic(Bot):
             return -1.0
         k = tile["kind"]
         if k in ("factory", "draw2", "windfall", "biggame"):
-            u = min((USE_COST[i] for i in range(3) if force[i]), default=0.5)
+            u = min((USE_COST[i] for i in range(UNIT_TYPES) if force[i]), default=0.5)
             return gross - u * self._use_scale(t)
         if k == "tension":
             _, dfn = t.tension_value(pl)
@@ -623,8 +624,8 @@ class VenusHeuristic(Bot):
         o_src = t.orbit[src]
         o_dst = t.orbit[dest]
         g = [inf, ships, 0]
-        after_dst = [o_dst[i] + g[i] for i in range(3)]
-        after_src = [o_src[i] - g[i] for i in range(3)]
+        after_dst = [o_dst[i] + g[i] for i in range(UNIT_TYPES)]
+        after_src = [o_src[i] - g[i] for i in range(UNIT_TYPES)]
         lam = 0.55
         val = 0.0
         if d < allowance and not t.flipped[dest]:
@@ -671,7 +672,7 @@ class VenusHeuristic(Bot):
         short = 1.2 if free <= 1 else (0.7 if free <= 3 else 0.25)
         if t.cubes <= 1:
             short *= 0.5
-        for u in range(3):
+        for u in range(UNIT_TYPES):
             cost = t.num.unit_cost[u]
             if t.money < cost or not t.stock[UNITS[u]]:
                 continue
@@ -999,7 +1000,7 @@ class VenusHeuristic(Bot):
             elif o.get("card"):
                 acts[("c", o["card"])] = o["action"]
         scale = self._use_scale(t)
-        for u in range(3):
+        for u in range(UNIT_TYPES):
             if ("u", u) in acts:
                 for _ in range(t.orbit[pl][u]):
                     items.append((t.num.unit_cp[u], USE_COST[u] * scale * 0.8, acts[("u", u)], True))

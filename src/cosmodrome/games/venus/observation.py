@@ -40,7 +40,7 @@ from cosmodrome.core.observation import (
     scattered,
 )
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
-from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
+from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import (
     DECIDE,
     FACTORY,
@@ -61,7 +61,7 @@ from cosmodrome.games.venus.flow import (
     unit_ix,
 )
 from cosmodrome.games.venus.scoring import final_breakdown
-from cosmodrome.games.venus.text import TILE_LABELS, source_card_titles
+from cosmodrome.games.venus.text import PHASES, TILE_LABELS, source_card_titles
 from cosmodrome.games.venus.view import DEFENDED, STOCK_KEYS, UNITS, aliens_view, kind_counts
 
 VERSION = 1
@@ -113,12 +113,13 @@ def _layout(players: int, components: str) -> Layout:
         skull=Flag(), printed_defence=Opt(Num(max_def)), gunrunner_bonus=Num(2 * players * r["gunrunner_bonus"]),
         defence=Num(max_def + 2 * players * r["gunrunner_bonus"] + 8),
         target=Opt(Obj(seat=SeatHot(players), empire=derived("the seat"), building=OneHot(("mine", "factory")))),
-        dice=Tup(3, Num(max(r["die_faces"]))), discarded=Opt(OneHot(range(3))), kept_dice=derived("dice and discarded"),
-        cost=Num(3 * max(r["die_faces"]) + 8), committed=Obj(**{u: Num(units) for u in UNITS}),
+        dice=Tup(MAX_COMBAT_DICE, Num(max(r["die_faces"]))), discarded=Opt(OneHot(range(MAX_COMBAT_DICE))),
+        kept_dice=derived("dice and discarded"),
+        cost=Num(MAX_COMBAT_DICE * max(r["die_faces"]) + 8), committed=Obj(**{u: Num(units) for u in UNITS}),
         unit_cp=Obj(**{u: Num(4) for u in UNITS}), units_cp=derived("committed and unit_cp"),
         cards_cp=Num(4 * cards), cards=Bag(EFFECTS, cards, key="effect"), paid=Num(64),
         missing=derived("cost and paid"),
-        needs_unit=derived("committed"), skulls=Num(3), skulls_ignored=Num(3))
+        needs_unit=derived("committed"), skulls=Num(MAX_COMBAT_DICE), skulls_ignored=Num(MAX_COMBAT_DICE))
     move = Obj(**{"from": OneHot(planets)}, ships=Num(units), infantry=Num(units), tanks=Num(units), allowance=Num(8))
     aliens = Obj(landed=Opt(Num(r["periods"])), landed_on=derived("landed (the outer planets)"),
                  on=Bag(planets, c.n_aliens), destroyed=Num(c.n_aliens), path=FIXED, advanced=Num(8),
@@ -129,7 +130,7 @@ def _layout(players: int, components: str) -> Layout:
     root = Obj(
         game=FIXED, seat=Opt(SeatHot(players)), players=FIXED, empires=FIXED,
         colours=FIXED, periods=FIXED, cubes_total=FIXED,
-        period=Num(r["periods"], 1), phase=OneHot(range(7)), phase_name=derived("phase"),
+        period=Num(r["periods"], 1), phase=OneHot(range(len(PHASES))), phase_name=derived("phase"),
         first=SeatHot(players), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(SeatHot(players, [CHANCE])),
         decision=Opt(Obj(seat=SeatHot(players, [CHANCE]), kind=OneHot(kinds_decide),
                          prompt=Skip("a text: follows from the decision and the table"),
@@ -481,7 +482,8 @@ def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
     units = sorted(UNITS)                  # the layout's order of the committed units and their CP
     unit_pos = [UNITS.index(u) for u in units]
     nums = [num("cards_cp", f["cards_cp"]), *(num(f"committed.{u}", f["committed"].fields[u]) for u in units),
-            num("cost", f["cost"]), num("defence", f["defence"]), *(num(f"dice[{j}]", die) for j in range(3)),
+            num("cost", f["cost"]), num("defence", f["defence"]),
+            *(num(f"dice[{j}]", die) for j in range(MAX_COMBAT_DICE)),
             num("gunrunner_bonus", f["gunrunner_bonus"]), num("paid", f["paid"]), num("skulls", f["skulls"]),
             num("skulls_ignored", f["skulls_ignored"]), num("slot", f["slot"]),
             *(num(f"unit_cp.{u}", f["unit_cp"].fields[u]) for u in units)]
@@ -525,7 +527,7 @@ def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
         d = cb.discarded
         if d < 0:
             out[disc_null] = 1.0
-        elif d < 3:
+        elif d < MAX_COMBAT_DICE:
             out[disc_at + d] = 1.0
         out[kind_at + kind] = 1.0
         if 0 <= cb.planet < planets:
