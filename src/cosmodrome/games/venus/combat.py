@@ -143,20 +143,8 @@ def cost(s: VenusState) -> int:
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
     cb = s.combat
-    a, b, c = cb.dice   # the MAX_COMBAT_DICE slots
-    disc = cb.discarded
-    if c < 0:           # NO_DIE: a variant rolling fewer dice
-        kept = [x for i, x in enumerate(cb.dice) if i != disc and x != NO_DIE]
-        return cb.defence + (max(kept) - min(kept) if kept else 0)
-    # the kept dice: the three, or the two not discarded (a discarded die takes the
-    # value of a kept one, which changes neither the highest nor the lowest)
-    if disc == 0:
-        a = b
-    elif disc == 1:
-        b = a
-    elif disc == 2:
-        c = a
-    return cb.defence + max(a, b, c) - min(a, b, c)
+    kept = [x for i, x in enumerate(rolled(s)) if i != cb.discarded]
+    return cb.defence + (max(kept) - min(kept) if kept else 0)
 
 
 def skulls(s: VenusState) -> int:

@@ -63,7 +63,6 @@ W2_MONEY = 0.032
 W2_CP = -0.035
 # softmax temperature (VP) = TEMP0 + TEMP_L * L, at most TEMP_MAX
 TEMP0, TEMP_L, TEMP_MAX = 4.0, 2.0, 8.0
-SKULL = 1.0 / 6.0       # chance a die shows the skull (one face in six)
 
 
 def time_left(s) -> float:
@@ -101,14 +100,15 @@ def projected_vp(s, left: float) -> list:
     return out
 
 
-def _p_level(level: int, threshold: int, marked: int, rem: int) -> float:
+def _p_level(level: int, threshold: int, marked: int, rem: int, no_skull: float) -> float:
     """Chance that a crisis level of ``level`` reaches ``threshold``: at this period's
-    escalation (skulls on three dice land on skull-marked crisis tiles) or later (new crisis
-    tiles arrive with each period's tiles)."""
+    escalation (skulls on the escalation dice land on skull-marked crisis tiles; ``no_skull``:
+    the chance that they show none) or later (new crisis tiles arrive with each period's
+    tiles)."""
     if level >= threshold:
         now = 0.95
     elif level == threshold - 1 and marked:
-        now = (1.0 - (1.0 - SKULL) ** 3) / marked if marked > 1 else 1.0 - (1.0 - SKULL) ** 3
+        now = (1.0 - no_skull) / marked if marked > 1 else 1.0 - no_skull
     else:
         now = 0.0
     if rem <= 0:
@@ -121,9 +121,12 @@ def all_lose_risk(s) -> float:
     """A rough chance that the game ends with everybody losing (RB: Earth crisis level 4,
     the robots; Kuiper Belt crisis, aliens reaching Earth)."""
     c = s.comp
+    r = c.rules
     tk = c.tile_kind
     skull = c.tile_skull
-    periods = c.rules["periods"]
+    periods = r["periods"]
+    # the escalation dice show no skull (the face 0 of die_faces: RB: Phase four – escalation)
+    no_skull = (1.0 - r["die_faces"].count(0) / len(r["die_faces"])) ** r["escalation_dice"]
     rem = periods - s.period
     crisis = [0] * N_PLANETS
     marked = 0
@@ -139,14 +142,14 @@ def all_lose_risk(s) -> float:
                 aliens += 1
     in_crisis = s.phase == PHASE_CRISIS
     earth_lv = crisis[EARTH] + (s.crisis_levels[EARTH] if in_crisis else 0)
-    p_earth = _p_level(earth_lv, 4, marked, rem)
+    p_earth = _p_level(earth_lv, r["robots_win_level"], marked, rem, no_skull)
     if aliens:
         # landed aliens march inwards at every later crisis phase; three reach Earth at once
         advance_left = rem + (1 if (s.aliens_out and s.aliens_out < s.period) else 0)
         p_alien = min(0.9, 0.3 * aliens + 0.1) if advance_left > 0 else 0.0
     elif not s.aliens_out and rem > 0 and not s.flipped[KUIPER]:
         kui_lv = crisis[KUIPER] + (s.crisis_levels[KUIPER] if in_crisis else 0)
-        p_alien = 0.6 * _p_level(kui_lv, 3, marked, rem - 1)
+        p_alien = 0.6 * _p_level(kui_lv, r["alien_invasion_level"], marked, rem - 1, no_skull)
     else:
         p_alien = 0.0
     return 1.0 - (1.0 - p_earth) * (1.0 - p_alien)
