@@ -527,3 +527,23 @@ def test_a_variant_with_more_units_than_a_move_can_name_is_refused(tmp_path, kin
     bad.write_text(head + section + tail.replace(f"count = {old}", f"count = {count}", 1), encoding="utf-8")
     with pytest.raises(DataError, match=rf"units\.{kind}\.count must be at most {MOST_UNITS} .*not {count}"):
         load_components(bad)
+
+
+def test_the_all_lose_risk_reads_the_crisis_numbers_of_the_data(tmp_path):
+    """The estimate that everybody loses (evaluation.all_lose_risk) reads the level at which
+    the robots win and the escalation dice from the data (RB: Phase four – crisis resolution,
+    Earth crisis): three skull-marked crisis tiles on Earth are one level short of the printed
+    robots' 4, far from a variant's 6, and more escalation dice make the last level likelier."""
+    from cosmodrome.games.venus.evaluation import all_lose_risk
+    from cosmodrome.games.venus.flow import EARTH, T_CRISIS
+
+    def three_on_earth(s):
+        c = s.comp
+        marked = [t for t in range(len(c.tile_kind)) if c.tile_kind[t] == T_CRISIS and c.tile_skull[t]]
+        s.planet_tiles = list(s.planet_tiles)
+        s.planet_tiles[EARTH] = tuple(marked[:3])
+        return s
+
+    printed = all_lose_risk(three_on_earth(get_game("venus").new_state(3, 1)))
+    assert all_lose_risk(three_on_earth(variant_state(tmp_path, robots_win_level=6))) < printed / 10
+    assert all_lose_risk(three_on_earth(variant_state(tmp_path, escalation_dice=5))) > printed
