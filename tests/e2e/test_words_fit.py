@@ -142,6 +142,9 @@ def test_every_hungarian_word_fits_its_box(browser, tables, game, size):
             page.goto(tables[game, when])
             page.wait_for_selector("[data-testid=log] *", timeout=20000)
             page.wait_for_selector("#board svg, #board .vn, #board .cr", timeout=20000)
+            # the game's own stylesheet is linked when its table is first drawn: measured once loaded
+            page.wait_for_function("[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
+                                   timeout=20000)
             page.evaluate("document.fonts.ready.then(() => new Promise(r => "
                           "requestAnimationFrame(() => requestAnimationFrame(r))))")
             assert page.evaluate("document.documentElement.lang") == "hu"
