@@ -15,13 +15,18 @@ HTTP and WebSocket protocol classes (subclasses of the ones it would pick itself
 Addresses in ``exempt`` (the reverse proxies of ``--forwarded-allow-ips``: every client
 comes through them) are not counted; the proxy limits its clients itself.
 
-The WebSocket class also compresses with zlib level :data:`DEFLATE_LEVEL` where a client asks
-for permessage-deflate (browsers do): uvicorn keeps its other settings (12-bit windows both
-ways, ``memLevel`` 5) and zlib's default level 6. A table update (about 1 KiB of JSON after a
-Venus move) takes about 35 µs at level 6 and 21 µs at level 1 and comes out about 200 and
-260 bytes (``bench/server_load.py``'s load, docs/BENCHMARKS.md): the server's CPU is worth
-more than those bytes. Only the server's own compression changes: what is negotiated, and
-what the browser reads, do not.
+The WebSocket class also changes how the server compresses where a client asks for
+permessage-deflate (browsers do); what is negotiated, and what the browser reads, do not:
+
+- a message shorter than :data:`DEFLATE_MIN_BYTES` goes uncompressed (its RSV1 bit unset, which
+  RFC 7692 section 6 allows on a connection that negotiated compression; Node's ``ws`` library
+  does the same below 1 KiB). An update after a Venus move is about 870 bytes of JSON, which
+  deflate made about 230: 32 µs of the server's CPU a message, and as much again waiting for
+  the interpreter lock zlib gives up, five messages a move (``bench/server_load.py``'s load,
+  docs/BENCHMARKS.md). A whole table, a few KiB, is still compressed;
+- the others are compressed at zlib level :data:`DEFLATE_LEVEL` (uvicorn keeps its other
+  settings: 12-bit windows both ways, ``memLevel`` 5, and zlib's default level 6): a table
+  takes about three fifths of the time level 6 takes, for about a third more bytes.
 """
 
 from __future__ import annotations
@@ -31,9 +36,33 @@ from typing import Any, Iterable, Optional
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
 
 #: the zlib level of the server's permessage-deflate compression (zlib's default: 6)
 DEFLATE_LEVEL = 1
+
+#: a message of fewer bytes than this goes uncompressed on a permessage-deflate connection
+DEFLATE_MIN_BYTES = 1024
+
+
+class _PlainBelowMin(PerMessageDeflate):
+    """permessage-deflate that leaves a message under :data:`DEFLATE_MIN_BYTES` uncompressed
+    (sent whole in one frame, RSV1 unset; the compressor's window is left as it was)."""
+
+    def encode(self, frame: Frame) -> Frame:
+        if frame.fin and frame.opcode is not Opcode.CONT and len(frame.data) < DEFLATE_MIN_BYTES:
+            return frame
+        return super().encode(frame)
+
+
+class _ServerDeflate(ServerPerMessageDeflateFactory):
+    """uvicorn's offer, negotiated as before; the extension it makes is a :class:`_PlainBelowMin`."""
+
+    def process_request_params(self, params: Any, accepted_extensions: Any) -> Any:
+        response, extension = super().process_request_params(params, accepted_extensions)
+        extension.__class__ = _PlainBelowMin
+        return response, extension
 
 
 class ConnectionLimits:
@@ -81,12 +110,15 @@ def _plain(status: str, text: str) -> bytes:
 
 
 def _deflate_at(protocol: Any, level: int) -> None:
-    """Compress a WebSocket's messages at zlib ``level``: the offers uvicorn's sans-I/O
-    protocol accepts (its own settings dict a connection)."""
+    """Compress a WebSocket's messages at zlib ``level``, those under :data:`DEFLATE_MIN_BYTES`
+    not at all: the offers uvicorn's sans-I/O protocol accepts (its own factory and settings
+    dict a connection)."""
     for ext in getattr(getattr(protocol, "conn", None), "available_extensions", None) or ():
         settings = getattr(ext, "compress_settings", None)
         if isinstance(settings, dict):
             settings["level"] = level
+        if type(ext) is ServerPerMessageDeflateFactory:
+            ext.__class__ = _ServerDeflate
 
 
 def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
