@@ -22,7 +22,12 @@ SQLite file in a temporary folder, or ``--db URL``) and stops it afterwards; ``-
 against a server already running (``--server-pid`` then names it for the memory figure).
 The client can be split over ``--procs`` processes (each plays a share of the games).
 
-``--servers N`` (PostgreSQL, ``--db``) starts N server processes on the one database, each on
+``--postgres`` starts a throwaway PostgreSQL cluster for the run (``cosmodrome.testing.postgres``,
+Debian's server binaries as ``make postgres`` installs them, a unix socket only) with
+PostgreSQL's durable defaults (``fsync``, ``synchronous_commit``, as a host runs it), serves
+from a new database in it, and removes the cluster afterwards.
+
+``--servers N`` (PostgreSQL, ``--db`` or ``--postgres``) starts N server processes on the one database, each on
 its own port (docs/SERVER.md, "Many processes"): game k is created through server k mod N,
 which owns it, and its sockets connect there (``--spread``: seat s of each game connects to
 server s mod N instead, so that most moves are handed to the owner and reach the other
@@ -34,8 +39,9 @@ Examples::
     .venv/bin/python bench/server_load.py --games 100 --seconds 30 --deflate
     .venv/bin/python bench/server_load.py --games 100 --think 10 --seconds 60 --deflate
     .venv/bin/python bench/server_load.py --game pocket-race --games 100 --seconds 30
+    .venv/bin/python bench/server_load.py --games 100 --seconds 30 --deflate --postgres
     .venv/bin/python bench/server_load.py --games 10 --seconds 10 --db postgresql+psycopg://...
-    .venv/bin/python bench/server_load.py --games 100 --seconds 30 --db postgresql+psycopg://... --servers 2
+    .venv/bin/python bench/server_load.py --games 40 --seconds 20 --deflate --postgres --servers 2
 
 How a socket proves its seat is :func:`connect`: its first frame is ``{"type": "hello",
 "token": ...}``, as the page sends it (tokens never travel in a URL).
@@ -45,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -294,15 +301,29 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
     ap.add_argument("--server-pid", type=int, default=None)
     ap.add_argument("--db", default=None, help="database URL for the started server (default: a new SQLite file)")
+    ap.add_argument("--postgres", action="store_true",
+                    help="serve from a throwaway PostgreSQL cluster started for the run (fsync on)")
     ap.add_argument("--server-arg", action="append", default=[], help="extra argument for `cosmodrome serve`")
     ap.add_argument("--servers", type=int, default=1,
                     help="server processes on the one database (PostgreSQL, --db), each on its own port")
     ap.add_argument("--spread", action="store_true",
                     help="with --servers: seat s of every game connects to server s mod N (not the game's owner)")
     args = ap.parse_args(argv)
-    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
-        ap.error("--servers above 1 needs a PostgreSQL database (--db postgresql+psycopg://...)")
+    if args.postgres and (args.db or args.url):
+        ap.error("--postgres starts its own database: leave out --db and --url")
+    if args.servers > 1 and not (args.postgres or (args.db or "").startswith("postgresql")):
+        ap.error("--servers above 1 needs a PostgreSQL database (--postgres, or --db postgresql+psycopg://...)")
+    with contextlib.ExitStack() as stack:
+        if args.postgres:
+            from cosmodrome.testing.postgres import ClusterError, throwaway_cluster
+            try:
+                args.db = stack.enter_context(throwaway_cluster(durable=True)).create_database("bench")
+            except ClusterError as exc:
+                ap.error(str(exc))
+        return _run(args)
 
+
+def _run(args: argparse.Namespace) -> int:
     tmp = tempfile.mkdtemp(prefix="cosmo-load-")
     procs: list[subprocess.Popen] = []
     if args.url:

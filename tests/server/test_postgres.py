@@ -4,20 +4,16 @@ SQLite: games and their actions are stored, a restarted server (a new app, or a 
 process killed with SIGKILL) resumes every game with nothing acknowledged lost, and an error
 changes nothing.
 
-PostgreSQL refuses to run as root: as root (CI) initdb and pg_ctl run as the ``postgres``
-system user (``runuser -u postgres --``), which owns the cluster's directory. Missing binaries
-make these tests fail (never skip) with the command that installs them (``make postgres``)."""
+The cluster is ``cosmodrome.testing.postgres``'s (as root, initdb and pg_ctl run as the
+``postgres`` system user). Missing binaries make these tests fail (never skip) with the command
+that installs them (``make postgres``)."""
 
 from __future__ import annotations
 
 import asyncio
-import glob
 import json
 import os
-import shutil
 import signal
-import subprocess
-import tempfile
 import time
 
 import pytest
@@ -29,102 +25,22 @@ from test_restart import call, free_port, games_to_kill_during, kill_under_load_
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
+from cosmodrome.testing.postgres import PG_PORT, ClusterError, throwaway_cluster
 
-PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
 DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
 BIG_SEED = 2 ** 40  # beyond a 32-bit INTEGER column (PostgreSQL checks, SQLite does not)
 
 
-def _pg_bin() -> str:
-    """The directory of PostgreSQL's server binaries (version 15 preferred), or a clear failure."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
-    preferred = [p for p in found if "/15/" in p]
-    if not (preferred or found):
-        pytest.fail("PostgreSQL's server binaries (initdb, pg_ctl) are missing: no "
-                    "/usr/lib/postgresql/*/bin/initdb. Install them with `make postgres` "
-                    "(or `sudo apt-get install -y postgresql`).", pytrace=False)
-    return os.path.dirname((preferred or found)[-1])
-
-
-def _need_psycopg() -> None:
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        pytest.fail("the PostgreSQL driver is missing: `.venv/bin/pip install -e '.[postgres]'` "
-                    "(psycopg[binary])", pytrace=False)
-
-
-class Cluster:
-    """A PostgreSQL cluster in ``root`` (data in ``root/data``, socket in ``root``)."""
-
-    def __init__(self, bindir: str, root: str) -> None:
-        self.bindir, self.root, self.data = bindir, root, os.path.join(root, "data")
-        self.as_root = os.geteuid() == 0
-
-    def run(self, tool: str, *args: str, timeout: float = 60) -> None:
-        cmd = [os.path.join(self.bindir, tool), *args]
-        if self.as_root:  # PostgreSQL will not run as root
-            cmd = ["runuser", "-u", "postgres", "--", *cmd]
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        if p.returncode != 0:
-            log = os.path.join(self.root, "server.log")
-            tail = open(log).read()[-2000:] if os.path.exists(log) else ""
-            raise AssertionError(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}\n{tail}")
-
-    def url(self, dbname: str) -> str:
-        return f"postgresql+psycopg://postgres@/{dbname}?host={self.root}&port={PG_PORT}"
-
-    def create_database(self, dbname: str) -> str:
-        import psycopg
-        with psycopg.connect(host=self.root, port=PG_PORT, user="postgres", dbname="postgres",
-                             autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{dbname}"')
-        return self.url(dbname)
-
-    def postmaster_pid(self):
-        try:
-            with open(os.path.join(self.data, "postmaster.pid")) as f:
-                return int(f.readline())
-        except (OSError, ValueError):
-            return None
-
-
 @pytest.fixture(scope="module")
 def pg():
-    """A running throwaway cluster; always stopped and removed afterwards, even on failure."""
-    _need_psycopg()
-    bindir = _pg_bin()
-    root = tempfile.mkdtemp(prefix="cosmo-pg-", dir="/tmp")  # /tmp: reachable by the postgres user
-    cluster = Cluster(bindir, root)
-    started = False
+    """A running throwaway cluster (``cosmodrome.testing.postgres``, flushes off); always
+    stopped and removed afterwards, even on failure. What is missing fails the tests with the
+    command that installs it."""
     try:
-        if cluster.as_root:
-            try:
-                shutil.chown(root, "postgres", "postgres")
-            except LookupError:
-                pytest.fail("running as root, PostgreSQL needs the 'postgres' system user (it comes "
-                            "with Debian's package: `apt-get install -y postgresql`)", pytrace=False)
-        cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                    "--no-sync", "--no-instructions")
-        started = True  # from here on, stop it whatever happens
-        cluster.run("pg_ctl", "-D", cluster.data, "-l", os.path.join(root, "server.log"), "-w", "-t", "30",
-                    "-o", f"-c listen_addresses='' -c unix_socket_directories='{root}' -p {PG_PORT} "
-                          "-c fsync=off -c synchronous_commit=off -c full_page_writes=off",
-                    "start")
-        yield cluster
-    finally:
-        if started:
-            try:
-                cluster.run("pg_ctl", "-D", cluster.data, "-m", "immediate", "-w", "-t", "20", "stop")
-            except Exception:
-                pid = cluster.postmaster_pid()  # the postmaster we started: stop it by its id
-                if pid:
-                    try:
-                        os.kill(pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
-        shutil.rmtree(root, ignore_errors=True)
+        with throwaway_cluster(durable=False) as cluster:
+            yield cluster
+    except ClusterError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 _dbs = iter(range(1, 1000))
