@@ -1,6 +1,8 @@
 """A short match: OpenSpiel's ISMCTS against Cosmodrome's ISMCTS at the same budget.
 
 python docs/examples/ismcts_match.py [game] [games] [iters]
+
+Two Venus games at 50 iterations a decision take about two minutes (a line after each game).
 """
 
 import sys
@@ -23,6 +25,7 @@ def main(game="venus", games=2, iters=50):
             state.apply(bots[state.to_move()].choose(state))
         for seat, share in enumerate(state.returns()):
             wins[seats[seat]] += share
+        print(f"game {k + 1} of {games}: {dict(zip(seats, state.returns()))}", flush=True)
     print(wins)
     return wins
 

@@ -27,10 +27,15 @@ from pathlib import Path
 
 import gymnasium
 import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker
-from stable_baselines3.common.vec_env import DummyVecEnv
+
+try:  # the rl extra, not in the default install
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.vec_env import DummyVecEnv
+except ImportError as exc:
+    raise SystemExit(f"this example needs the rl extra ({exc.name or exc} is not installed): "
+                     "pip install -e '.[rl]'") from None
 
 from cosmodrome.adapters.gymnasium import make_env
 from cosmodrome.adapters.sb3_policy import PolicyBot, metadata, save_checkpoint, symlog
@@ -109,7 +114,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--steps", type=int, default=50000, help="agent steps of training")
     ap.add_argument("--eval-every", type=int, default=10000, help="steps between evaluations")
-    ap.add_argument("--eval-games", type=int, default=40, help="games per evaluation and opponent (half from each seat)")
+    ap.add_argument("--eval-games", type=int, default=40, help="games an evaluation and opponent (half each seat)")
     ap.add_argument("--eval-against", default="random,heuristic", help="opponents of the evaluations")
     ap.add_argument("--envs", type=int, default=4, help="environments stepped together (seats alternate)")
     ap.add_argument("--seed", type=int, default=0)

@@ -76,3 +76,46 @@ def test_pocket_race_table_matches_the_code():
     m = re.search(r"<!-- pocket-race-table -->\n(.*?)\n<!-- /pocket-race-table -->", DOC, re.S)
     assert m, "the pocket-race table markers are missing"
     assert m.group(1).strip() == schema_for(toy.GAME, 2).table().strip()
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_the_lengths_tables_bounds_and_tensor_sizes_are_the_codes():
+    """"How long a game can be": each row's bound on decisions, bound on chance nodes (+ the
+    set-up's), and perfect-recall tensor sizes are what the code gives now (the measured
+    columns are left as measured)."""
+    from cosmodrome.adapters.recall import recall_layout
+    table = DOC.split("<!-- lengths-table -->")[1].split("<!-- /lengths-table -->")[0]
+    names = {"Onward to Venus": "venus", "Cosmic Run": "cosmic-run", "Walking on the Moon": "moon",
+             "March on Mars": "mars"}
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| game")]
+    assert len(rows) == 10
+    for title, players, bound, _longest, chance, _met, tensors in rows:
+        advanced = title.endswith(", advanced")
+        try:
+            g = get_game(names[title.removesuffix(", advanced")])
+        except UnknownGameError:
+            continue
+        n, opts = int(players), g.resolve_options({"advanced": True} if advanced else {})
+        nodes, deal = (_number(x) for x in chance.split("+"))
+        explicit, sampled = (_number(x) for x in tensors.split("/"))
+        assert (_number(bound), nodes, deal) == (g.max_game_length(n, opts), g.max_chance_nodes(n, opts),
+                                                 g.max_deal_nodes(n, opts)), (title, players)
+        assert (explicit, sampled) == (recall_layout(g, n, opts, True).size,
+                                       recall_layout(g, n, opts, False).size), (title, players)
+
+
+def test_the_observation_sizes_the_docs_give_are_the_codes():
+    sizes = {"venus": "Onward to Venus", "cosmic-run": "Cosmic Run", "moon": "Walking on the Moon",
+             "mars": "March on Mars"}
+    said = DOC.split("Sizes (2 players):")[1].split("entries")[0].replace("\n", " ")
+    for name, title in sizes.items():
+        try:
+            g = get_game(name)
+        except UnknownGameError:
+            continue
+        size = schema_for(g, 2).size
+        assert f"{title} {size:,}" in said, (title, size, said)

@@ -131,3 +131,9 @@ def test_options_without_a_chance_bound_refuse_the_tensor_naming_why():
                                                                       explicit=False).size]
     with pytest.raises(OptionError, match="no bound on its chance nodes"):
         raw_env("cosmic-run", players=2, options={"friendly": True}, observation="perfect_recall")
+    # the game's type says so, so that a generic tool does not ask for it: OpenSpiel's own
+    # random simulation (which reads the tensor where the type offers it) passes
+    assert not game.get_type().provides_information_state_tensor
+    assert sampled.get_type().provides_information_state_tensor
+    assert osa.load_game("cosmic-run", players=2).get_type().provides_information_state_tensor
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

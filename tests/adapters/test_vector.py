@@ -128,14 +128,46 @@ def test_final_observations_follow_gymnasiums_same_step_autoreset():
             end = before[i]
             end.apply(int(acts[i]))
             assert end.is_terminal()
-            fi = info["final_info"][i]
-            assert fi["seat"] == seats[i] and list(fi["returns"]) == list(end.returns())
+            fi = info["final_info"]    # batched arrays, each with its mask, as Gymnasium's own
+            assert fi["seat"][i] == seats[i] and list(fi["returns"][i]) == list(end.returns())
             assert reward[i] == end.returns()[seats[i]]
             assert np.array_equal(info["final_obs"][i], layout.observe(end, int(seats[i])))
             for p in range(2):
-                assert np.array_equal(fi["observations"][p], layout.observe(end, p))
+                assert np.array_equal(fi["observations"][i][p], layout.observe(end, p))
             assert not np.array_equal(obs[i], info["final_obs"][i])   # the new game's first
+        for key in ("returns", "seat", "observations"):
+            assert (info["final_info"][f"_{key}"] == term).all()
     assert ended >= 2
+
+
+def test_final_info_has_the_layout_of_gymnasiums_sync_vector_env():
+    """A step where games end gives the same keys, shapes, types and masks as Gymnasium's
+    ``SyncVectorEnv`` in same-step autoreset gives for single environments reporting the
+    same final info: code written for Gymnasium's vector environments reads it as is."""
+    v = VectorEnv("pocket-race", num_envs=3, players=2)
+    obs, info = v.reset(seed=0)
+    for _ in range(60):
+        obs, reward, term, trunc, info = v.step(info["action_mask"].argmax(axis=1))
+        if term.any():
+            break
+    assert term.any()
+    # what SyncVectorEnv builds from each ended game's own info (its step() calls _add_info)
+    ref: dict = {}
+    ref = gymnasium.vector.VectorEnv._add_info(v, ref, {}, 0)
+    for i in np.flatnonzero(term):
+        ref = gymnasium.vector.VectorEnv._add_info(v, ref, {
+            "final_obs": info["final_obs"][i],
+            "final_info": {"returns": info["final_info"]["returns"][i], "seat": int(info["final_info"]["seat"][i]),
+                           "observations": info["final_info"]["observations"][i]}}, int(i))
+    assert set(ref["final_info"]) == set(info["final_info"]) == {
+        "returns", "_returns", "seat", "_seat", "observations", "_observations"}
+    for key, value in ref["final_info"].items():
+        got = info["final_info"][key]
+        assert got.shape == value.shape and got.dtype == value.dtype, key
+        np.testing.assert_array_equal(got, value)
+    assert info["final_info"]["returns"].shape == (3, 2)
+    assert info["final_info"]["observations"].shape == (3, 2, v.layout.size)
+    assert (info["_final_info"] == term).all() and (info["_final_obs"] == term).all()
 
 
 def test_an_observer_keeps_its_own_row_and_the_vector_env_its_rows_right():
@@ -180,10 +212,10 @@ def test_venus_final_observations_are_fresh_encodings_of_the_end():
             end = before[i]
             end.apply(int(acts[i]))
             assert end.is_terminal()
-            fi = info["final_info"][i]
+            fi = info["final_info"]
             np.testing.assert_array_equal(info["final_obs"][i], layout.observe(end, int(seats[i])))
             for p in range(2):
-                np.testing.assert_array_equal(fi["observations"][p], layout.observe(end, p))
+                np.testing.assert_array_equal(fi["observations"][i][p], layout.observe(end, p))
         for i, st in enumerate(v.states):
             np.testing.assert_array_equal(obs[i], layout.observe(st, st.to_move()))
             assert list(np.flatnonzero(info["action_mask"][i])) == st.legal_actions()

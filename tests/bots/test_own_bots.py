@@ -33,7 +33,7 @@ def test_a_registered_bot_needs_no_hidden_class_attribute():
     register_bot("last", Last)
     try:
         bot = make_bot("last:mood=calm", toy.GAME, 3)
-        assert isinstance(bot, Last) and bot.params == {"mood": "calm"}
+        assert isinstance(bot.inner, Last) and bot.params == {"mood": "calm"}
         s = toy.GAME.new_state(2, seed=1)
         assert bot.choose(s) == s.legal_actions()[-1]
     finally:
@@ -45,9 +45,9 @@ def test_a_registered_bot_needs_no_hidden_class_attribute():
 def test_module_class_specs_load_only_where_allowed():
     spec = "test_own_bots:Last"
     bot = make_bot(spec, toy.GAME, 1, allow_import=True)
-    assert isinstance(bot, Last)
+    assert isinstance(bot.inner, Last)
     imported = make_bot("cosmodrome.bots.random_bot:RandomBot", toy.GAME, 1, allow_import=True)
-    assert type(imported).__name__ == "RandomBot"
+    assert type(imported.inner).__name__ == "RandomBot"
     with pytest.raises(OptionError, match="names a class of its own"):
         make_bot("cosmodrome.bots.random_bot:RandomBot", toy.GAME, 1)          # not by default
     with pytest.raises(OptionError, match="names a class of its own"):
@@ -100,3 +100,57 @@ def test_a_policy_file_for_another_game_or_a_bad_file_is_refused(tmp_path):
         make_bot(f"linear:path={bad}", "cosmic-run", 1)
     with pytest.raises(OptionError, match="needs path=FILE"):
         make_bot("linear", "cosmic-run", 1)
+
+
+class Peek(Bot):
+    """Plays the first legal action and writes down the deck it was handed (a cheat, were it
+    handed the real state)."""
+
+    name = "peek"
+
+    def choose(self, state):
+        self.seen = (list(state.deck), [list(h) for h in state.hands])
+        return state.legal_actions()[0]
+
+
+def _peeked(bot, seed: int):
+    s = toy.GAME.new_state(2, seed=seed)
+    seat = s.to_move()
+    a = bot.choose(s)
+    assert a in s.legal_actions()
+    deck, hands = bot.inner.seen if hasattr(bot, "inner") else bot.seen
+    return s, seat, deck, hands
+
+
+def test_a_bot_of_ones_own_is_handed_what_its_seat_may_see_not_the_real_state():
+    """On the ladder a registered or imported bot gets a determinization for its seat: its own
+    hand is the real one, the others' hands and the deck are redrawn; the same seed draws the
+    same determinizations (reproducible runs)."""
+    register_bot("peek", Peek)
+    try:
+        for make in (lambda seed: make_bot("peek", toy.GAME, seed),
+                     lambda seed: make_bot("test_own_bots:Peek", toy.GAME, seed, allow_import=True)):
+            fooled = 0
+            for seed in range(6):
+                s, seat, deck, hands = _peeked(make(seed), seed)
+                assert hands[seat] == list(s.hands[seat])              # its own hand: the real one
+                assert sorted(deck + hands[1 - seat]) == sorted(list(s.deck) + list(s.hands[1 - seat]))
+                fooled += (deck, hands[1 - seat]) != (list(s.deck), list(s.hands[1 - seat]))
+                assert _peeked(make(seed), seed)[2:] == (deck, hands)   # the same seed, the same draw
+            assert fooled == 6
+        # sees_all: the real state, for an oracle that says so
+        register_bot("peek", Peek, sees_all=True)
+        s, seat, deck, hands = _peeked(make_bot("peek", toy.GAME, 1), 1)
+        assert deck == list(s.deck) and hands[1 - seat] == list(s.hands[1 - seat])
+    finally:
+        BOTS.pop("peek")
+    # a built-in bot gets the real state (its decisions are checked to depend on its seat only)
+    assert not hasattr(make_bot("random", toy.GAME, 1), "inner")
+
+
+def test_the_command_lines_unknown_bot_says_how_a_bot_of_ones_own_is_found():
+    with pytest.raises(OptionError, match=r"cosmodrome --import MODULE"):
+        make_bot("mine:depth=3", toy.GAME, 1, allow_import=True)
+    with pytest.raises(OptionError) as exc:      # a table's bot: no command line to speak of
+        seat_bot("mine", toy.GAME, 1)
+    assert "--import" not in str(exc.value)

@@ -16,17 +16,30 @@ _EXTRAS = {
 
 
 def require(module: str) -> ModuleType:
-    """Import ``module`` or raise an ImportError that says how to install it.
+    """Import ``module`` or raise an ImportError that says how to install it (its ``name``
+    the module missing).
 
     >>> require("json").__name__
     'json'
+    >>> try:
+    ...     require("no_such_pkg")
+    ... except ImportError as exc:
+    ...     print(exc.name, "|", exc)  # doctest: +NORMALIZE_WHITESPACE
+    no_such_pkg | this Cosmodrome adapter needs the optional package 'no_such_pkg' (module
+    'no_such_pkg' is not installed); install it with: pip install no_such_pkg
     """
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        pin, extra = _EXTRAS.get(module.split(".")[0], (module, ""))
-        hint = f"pip install 'cosmodrome[{extra}]'" if extra else f"pip install {pin}"
-        raise ImportError(
-            f"this Cosmodrome adapter needs the optional package {pin.split('==')[0]!r} "
-            f"(module {module!r} could not be imported: {exc}); install it with: {hint} "
-            f"(or pip install {pin})") from None
+        if getattr(exc, "install_hint", False):     # an adapter's own: it says what to install
+            raise
+        top = module.split(".")[0]
+        pin, extra = _EXTRAS.get(top, (top, ""))
+        missing = exc.name if isinstance(exc, ModuleNotFoundError) and exc.name else None
+        reason = (f"module {missing!r} is not installed" if missing
+                  else f"module {module!r} could not be imported: {exc}")
+        hint = f"pip install 'cosmodrome[{extra}]' (or pip install {pin})" if extra else f"pip install {pin}"
+        err = ImportError(f"this Cosmodrome adapter needs the optional package {pin.split('==')[0]!r} "
+                          f"({reason}); install it with: {hint}", name=missing or top)
+        err.install_hint = True
+        raise err from None

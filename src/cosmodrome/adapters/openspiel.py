@@ -384,9 +384,10 @@ def _has_recall_tensor(game: Game) -> bool:
         (not game.explicit_chance or game.max_chance_nodes(game.min_players) is not None)
 
 
-def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType":
+def _game_type(game: Game, sampled: Optional[bool] = None, tensor: Optional[bool] = None) -> "pyspiel.GameType":
     """The pyspiel game type; ``sampled`` None: the game's default chance mode (explicit
-    when the game offers explicit chance, sampled otherwise)."""
+    when the game offers explicit chance, sampled otherwise); ``tensor``: whether it provides
+    the information-state tensor (None: whether its default options bound a play)."""
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
@@ -407,7 +408,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=_has_recall_tensor(game),
+        provides_information_state_tensor=_has_recall_tensor(game) if tensor is None else tensor,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
@@ -434,7 +435,9 @@ def _whole(short: str, key: str, value: Any, least: int) -> int:
 def _make_classes(core_game: Game) -> type:
     name = core_game.name
     short = short_name(name)
-    types = {False: _game_type(core_game, False), True: _game_type(core_game, True)}
+    # by chance mode and whether the options bound a play (no bound: no information-state tensor)
+    types = {(sampled, tensor): _game_type(core_game, sampled, tensor) for sampled in (False, True)
+             for tensor in (False, True)}
     spec = _game_type(core_game).parameter_specification
     CHANCE = pyspiel.PlayerId.CHANCE
     TERMINAL = pyspiel.PlayerId.TERMINAL
@@ -646,15 +649,19 @@ def _make_classes(core_game: Game) -> type:
                 max_utility=1.0,
                 max_game_length=_max_game_length(core_game, players, self.options),
             )
-            super().__init__(types[sampled], info, params)
+            options = self.options
+            try:
+                recall: Optional[RecallLayout] = recall_layout(core_game, players, options, not sampled)
+                no_recall = ""
+            except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
+                recall, no_recall = None, f"{short}: no information-state tensor: {exc}"
+            # get_type() says whether these options give the tensor (generic tools ask it first)
+            super().__init__(types[sampled, recall is not None], info, params)
+            self.options = options
             self.players = players
             self.sampled = sampled
             self.schema = schema_for(core_game, players, self.options)
-            try:
-                self.recall: Optional[RecallLayout] = recall_layout(core_game, players, self.options, not sampled)
-                self.no_recall = ""
-            except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
-                self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
+            self.recall, self.no_recall = recall, no_recall
             self._seeds = Rng(seed)
             self.reseed_clones = reseed
             relative = params["seat_relative"]

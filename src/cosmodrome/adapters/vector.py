@@ -24,12 +24,14 @@ together in one process, with batched observations and action masks.
   rewards of the games that ended (rows of zeros for the others). ``terminated[i]`` says
   game ``i`` ended (the observation is then already the new game's first).
 - Gymnasium's same-step autoreset conventions (``metadata["autoreset_mode"]`` is
-  ``SAME_STEP``): when a game ends, ``info["final_obs"][i]`` is its final observation (the
-  terminal position seen by the seat that acted, the seat ``reward[i]`` is for) and
-  ``info["final_info"][i]`` a dict with ``"returns"`` (every seat's reward), ``"seat"`` and
-  ``"observations"`` (every seat's final observation, one row per seat); the masks
-  ``info["_final_obs"]`` and ``info["_final_info"]`` mark the games that ended. The keys are
-  there only in a step where a game ended, as with Gymnasium's own vector environments.
+  ``SAME_STEP``), laid out as Gymnasium's ``SyncVectorEnv`` lays them out: when game ``i``
+  ends, ``info["final_obs"][i]`` is its final observation (the terminal position seen by the
+  seat that acted, the seat ``reward[i]`` is for), and ``info["final_info"]`` is a dict of
+  batched arrays: ``["returns"][i]`` (every seat's reward), ``["seat"][i]`` and
+  ``["observations"][i]`` (every seat's final observation, one row per seat), each with its
+  mask (``info["final_info"]["_returns"]``...); the masks ``info["_final_obs"]`` and
+  ``info["_final_info"]`` mark the games that ended. The keys are there only in a step where
+  a game ended.
 - An action that is not legal raises IllegalActionError naming the game and the legal ones;
   the actions are checked before any game moves, so a bad one changes nothing.
 """
@@ -174,12 +176,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return every
 
     def _finals(self, info: dict, finals: list, returns: np.ndarray, done: np.ndarray) -> None:
-        """Gymnasium's same-step autoreset keys: the final observation and info of each game
-        that ended in this step."""
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        final_info = np.full(self.num_envs, None, dtype=object)
+        """Gymnasium's same-step autoreset keys, laid out by Gymnasium's own ``_add_info`` (as
+        its ``SyncVectorEnv`` does): the final observation and info of each game that ended in
+        this step."""
         for i, seat, every in finals:
-            final_obs[i] = every[seat]
-            final_info[i] = {"returns": returns[i].copy(), "seat": seat, "observations": every}
-        info["final_obs"], info["_final_obs"] = final_obs, done.copy()
-        info["final_info"], info["_final_info"] = final_info, done.copy()
+            self._add_info(info, {"final_obs": every[seat],
+                                  "final_info": {"returns": returns[i].copy(), "seat": seat,
+                                                 "observations": every}}, i)

@@ -14,6 +14,14 @@ module. A class may declare ``PARAMS`` (``{"name": type}``) to have its paramete
 and converted; without it they arrive as strings. A server never imports a module named by
 a client: only the lab and the command line allow it.
 
+**It sees only its seat.** Such a bot is played as a :class:`SeatOnly`: its ``choose`` gets
+a determinization for the seat to move (``state.resample``: all the seat cannot see
+redrawn), never the real state, so that it cannot read another seat's hand or the deck's
+order on the ladder (docs/BOTS.md "Information"). ``register_bot(..., sees_all=True)`` hands
+it the real state instead, for an oracle or baseline that says it sees everything. The
+built-in bots get the real state: their decisions are checked to depend only on the seat's
+information (``tests/bots/test_bots_information.py``).
+
 >>> from cosmodrome.testing import toy
 >>> make_bot("ismcts:iters=50", "pocket-race", seed=1)
 <ISMCTSBot ismcts:iters=50>
@@ -29,7 +37,8 @@ from typing import Any, Union
 from cosmodrome.bots.ismcts import ISMCTSBot
 from cosmodrome.bots.linear import LinearPolicyBot
 from cosmodrome.bots.random_bot import RandomBot
-from cosmodrome.core import Bot, Game, OptionError, get_game
+from cosmodrome.core import Bot, Game, OptionError, State, get_game
+from cosmodrome.core.rng import Rng
 from cosmodrome.i18n import _
 
 #: name -> (bot class or None for the game's heuristic, one-line description)
@@ -52,14 +61,17 @@ LAZY_BOTS: dict[str, str] = {
 FILE_BOTS = frozenset({"policy", "linear"})
 
 
-def register_bot(name: str, cls: Any, description: str = "", params: Any = None, loads_file: bool = False) -> None:
+def register_bot(name: str, cls: Any, description: str = "", params: Any = None, loads_file: bool = False,
+                 sees_all: bool = False) -> None:
     """Add a bot kind to :func:`make_bot` (and so to ``--bots``, the lab and the ladder).
 
     ``cls`` is a :class:`~cosmodrome.core.Bot` subclass (or any callable taking ``seed=``
     and the spec's parameters and returning a bot); ``params`` (``{"name": type}``) checks
     and converts the spec's parameters (default: ``cls.PARAMS`` if it has one, else they
     are passed as strings); ``loads_file``: its parameters name a file (a server never
-    offers it). Registering a name again replaces it.
+    offers it). The bot is played as a :class:`SeatOnly` (it is handed a determinization
+    for its seat, never the real state) unless ``sees_all``. Registering a name again
+    replaces it.
 
     >>> from cosmodrome.core import Bot
     >>> class First(Bot):
@@ -68,7 +80,7 @@ def register_bot(name: str, cls: Any, description: str = "", params: Any = None,
     ...         return state.legal_actions()[0]
     >>> register_bot("first", First, "the first legal action")
     >>> make_bot("first", "pocket-race")
-    <First first>
+    <SeatOnly <First first>>
     """
     if not isinstance(name, str) or not name.strip() or ":" in name or "," in name:
         raise OptionError(f"a bot name is a word without ':' or ',', not {name!r}")
@@ -76,6 +88,10 @@ def register_bot(name: str, cls: Any, description: str = "", params: Any = None,
         raise OptionError(f"bot {name!r}: register a Bot class (or a callable making one), not {cls!r}")
     key = name.strip().lower()
     BOTS[key] = (cls, description or (cls.__doc__ or "").strip().split("\n")[0])
+    if sees_all:
+        _OWN.discard(key)
+    else:
+        _OWN.add(key)
     if params is not None:
         _PARAMS[key] = dict(params)
     if loads_file:
@@ -85,6 +101,58 @@ def register_bot(name: str, cls: Any, description: str = "", params: Any = None,
 
 #: parameter types given to :func:`register_bot` (over a class's own ``PARAMS``)
 _PARAMS: dict[str, dict[str, type]] = {}
+
+#: names given to :func:`register_bot` without ``sees_all``: played as :class:`SeatOnly`
+_OWN: set[str] = set()
+
+#: mixed into a :class:`SeatOnly`'s seed: its determinizations' stream differs from its bot's
+_DETERMINIZATIONS = 0x5EA7_0B17
+
+
+class SeatOnly(Bot):
+    """A bot of one's own as Cosmodrome plays it: :meth:`choose` hands the bot (``inner``) a
+    determinization for the seat to move, ``state.resample(seat, rng)``, in which all the seat
+    cannot see (other hands, the deck's and the bag's order, the random state) is redrawn.
+    Its legal actions and the seat's view are the real ones, so a bot that keeps to its
+    seat's information decides as it would on the real state, and one that reads more reads
+    a guess. The determinizations draw from a stream of their own, seeded from the bot's
+    seed: a run is reproducible.
+
+    >>> from cosmodrome.core import Bot, get_game
+    >>> from cosmodrome.testing import toy
+    >>> class Peek(Bot):
+    ...     name = "peek"
+    ...     def choose(self, state):
+    ...         self.deck = list(state.deck)     # the real deck's order, were it the real state
+    ...         return state.legal_actions()[0]
+    >>> s = toy.GAME.new_state(2, seed=4)
+    >>> bot = SeatOnly(Peek(seed=1), seed=1)
+    >>> bot.choose(s) == s.legal_actions()[0], bot.inner.deck == list(s.deck)
+    (True, False)
+    """
+
+    def __init__(self, inner: Bot, seed: int = 0) -> None:
+        self.inner = inner
+        self.name = getattr(inner, "name", "bot")
+        self.params = getattr(inner, "params", {})
+        self.seed = seed
+        self.rng = Rng(seed ^ _DETERMINIZATIONS)
+
+    def choose(self, state: State) -> int:
+        return self.inner.choose(state.resample(state.to_move(), self.rng))
+
+    def reseed(self, seed: int) -> None:
+        if hasattr(self.inner, "reseed"):
+            self.inner.reseed(seed)
+        self.seed = seed
+        self.rng = Rng(seed ^ _DETERMINIZATIONS)
+
+    def describe(self) -> str:
+        describe = getattr(self.inner, "describe", None)
+        return describe() if callable(describe) else self.name
+
+    def __repr__(self) -> str:
+        return f"<SeatOnly {self.inner!r}>"
 
 
 def _imported(spec: str, name: str, rest: str) -> tuple[Any, str, dict[str, str]]:
@@ -224,10 +292,14 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0, allow_import: boo
                 raise OptionError(_("bot {spec} names a class of its own (module:Class): only the lab and the command "
                                     "line load one; known bots: {known}").format(spec=repr(spec), known=_known()))
             cls, label, raw = _imported(spec, head.strip(), rest)
-            return _build(label, cls, raw, seed)
+            return SeatOnly(_build(label, cls, raw, seed), seed)
     name, raw = parse_spec(spec)
     _load_lazy(name)
     if name not in BOTS:
+        if allow_import:    # the lab and the command line: a bot of one's own may be meant
+            raise OptionError(_("unknown bot {name}; known bots: {known}. A bot that a module of your own registers "
+                                "is known once that module is imported (cosmodrome --import MODULE ...), or name "
+                                "its class as MODULE:Class").format(name=repr(name), known=_known()))
         raise OptionError(_("unknown bot {name}; known bots: {known}").format(name=repr(name), known=_known()))
     cls, _about = BOTS[name]
     g = _game(game)
@@ -235,6 +307,8 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0, allow_import: boo
         # A heuristic bot's parameters are its own; pass them as strings.
         return load_heuristic(g, seed, **raw)
     bot = _build(name, cls, raw, seed)
+    if name in _OWN:
+        bot = SeatOnly(bot, seed)
     if name == "ismcts" and raw.get("rollout") == "heuristic":
         load_heuristic(g)  # fail now, not in the middle of a search
     return bot
