@@ -222,3 +222,41 @@ def test_venus_final_observations_are_fresh_encodings_of_the_end():
         if ended >= 2:
             break
     assert ended >= 2
+
+
+def test_the_seat_relative_vector_env_gives_each_seat_its_own_relative_observation():
+    """``observation="seat_relative"``: every row (and every final observation) is the
+    seat-relative encoding of its position for the seat it is for, as the PettingZoo and
+    Gymnasium environments give it; the default rows are unchanged."""
+    from cosmodrome.adapters.tensor import seat_relative
+    v = VectorEnv("venus", num_envs=3, players=3, observation="seat_relative")
+    plain = VectorEnv("venus", num_envs=3, players=3)
+    rel = seat_relative(get_game("venus"), 3)
+    assert v.metadata["observation_version"] == plain.metadata["observation_version"] + "+seat-relative"
+    obs, info = v.reset(seed=5)
+    pobs, pinfo = plain.reset(seed=5)
+    rng = np.random.default_rng(1)
+    differed = ended = 0
+    for _ in range(2500):
+        for i, st in enumerate(v.states):
+            seat = st.to_move()
+            np.testing.assert_array_equal(obs[i], rel.observe(st, seat))
+            np.testing.assert_array_equal(pobs[i], plain.layout.observe(st, seat))
+            differed += seat != 0 and not np.array_equal(obs[i], pobs[i])
+        before = [s.clone() for s in v.states]
+        seats = info["to_move"].copy()
+        acts = np.array([lg[rng.integers(len(lg))] for lg in (np.flatnonzero(m) for m in info["action_mask"])])
+        obs, reward, term, trunc, info = v.step(acts)
+        pobs, *_ = plain.step(acts)
+        for i in np.flatnonzero(term):
+            ended += 1
+            end = before[i]
+            end.apply(int(acts[i]))
+            np.testing.assert_array_equal(info["final_obs"][i], rel.observe(end, int(seats[i])))
+            for p in range(3):
+                np.testing.assert_array_equal(info["final_info"]["observations"][i][p], rel.observe(end, p))
+        if ended:
+            break
+    assert ended and differed
+    with pytest.raises(OptionError, match="observation must be one of view, seat_relative"):
+        VectorEnv("venus", num_envs=2, observation="perfect_recall")

@@ -32,6 +32,11 @@ together in one process, with batched observations and action masks.
   mask (``info["final_info"]["_returns"]``...); the masks ``info["_final_obs"]`` and
   ``info["_final_info"]`` mark the games that ended. The keys are there only in a step where
   a game ended.
+- ``observation="seat_relative"``: the rows seen from the seat to move's own place (seat 0 =
+  the observer, counts on a log scale: :class:`cosmodrome.adapters.tensor.SeatRelative`, as
+  the PettingZoo and Gymnasium environments give it); the metadata's
+  ``observation_version`` then ends in ``+seat-relative``. The final observations are in
+  the same form, each from its own seat.
 - An action that is not legal raises IllegalActionError naming the game and the legal ones;
   the actions are checked before any game moves, so a bad one changes nothing.
 """
@@ -45,7 +50,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
-from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for, seat_relative
 from cosmodrome.core import Game, IllegalActionError, OptionError, get_game
 
 gymnasium = require("gymnasium")
@@ -55,8 +60,13 @@ from gymnasium import spaces  # noqa: E402
 class VectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``game`` for ``players`` seats, stepped together."""
 
+    #: the observations it offers (the perfect-recall tensor is the PettingZoo and Gymnasium
+    #: environments')
+    OBSERVATIONS = ("view", "seat_relative")
+
     def __init__(self, game: Union[str, Game], num_envs: int = 16, players: Optional[int] = None,
-                 options: Optional[dict] = None, reward: str = "win_share", vp_scale: float = 10.0) -> None:
+                 options: Optional[dict] = None, reward: str = "win_share", vp_scale: float = 10.0,
+                 observation: str = "view") -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.players = min(self.game.max_players, max(self.game.min_players, 2)) if players is None else players
         self.game.check_players(self.players)
@@ -64,6 +74,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise OptionError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if observation not in self.OBSERVATIONS:
+            raise OptionError(f"observation must be one of {', '.join(self.OBSERVATIONS)}, not {observation!r} "
+                              "(the perfect-recall tensor: the PettingZoo or Gymnasium environment)")
         self.reward, self.vp_scale = reward, vp_scale
         self.num_envs = num_envs
         self.options = self.game.resolve_options(options)
@@ -73,13 +86,21 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.single_action_space = spaces.Discrete(self.game.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" \
+            else None
+        version = layout_version(self.game, self.players, self.options)
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
-                         "observation_version": layout_version(self.game, self.players, self.options)}
+                         "observation_version": version + ("+seat-relative" if self._relative else "")}
         self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
         self._shown_at: Optional[tuple] = None   # the (rows, columns) the masks show now
         self._game_ids = np.arange(num_envs)
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
-        self._rows = list(self._obs)       # each game's row (views made once)
+        # each game's row, as its observer keeps it (seat-relative: the absolute rows, turned
+        # into the observations once a step)
+        self._absolute = np.zeros_like(self._obs) if self._relative is not None else self._obs
+        self._rows = list(self._absolute)
+        #: seat-relative: each seat's permutation of the entries, a row per seat
+        self._perms = np.stack(self._relative.perms) if self._relative is not None else None
         # one incremental observer per game (a declared layout's; the fallback encodes the
         # view), keeping its game's row up to date in place
         self._observers = [self.layout.observer(row) for row in self._rows]
@@ -110,6 +131,17 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         mask[at] = 1
         self._shown_at = at
 
+    def _turn(self) -> None:
+        """Seat-relative: every game's observation from its absolute row, seen from the seat to
+        move (one gather and one scaling for the whole batch)."""
+        rel = self._relative
+        if rel is None:
+            return
+        self._obs[...] = np.take_along_axis(self._absolute, self._perms[self._seats], axis=1)
+        ix = rel.log_index
+        if len(ix):
+            self._obs[:, ix] = np.log1p(self._obs[:, ix] * rel._k) * rel._norm
+
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
         self._to_move[:] = self._seats
         return {"action_mask": self._mask.copy(), "to_move": self._to_move.copy(), "returns": returns}
@@ -122,6 +154,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             self._deal(i)
             self._observe(i)
         self._masks()
+        self._turn()
         return self._obs.copy(), self._info(np.zeros((self.num_envs, self.players), dtype=np.float32))
 
     def step(self, actions):
@@ -159,6 +192,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             observers[i].observe(s, seat, rows[i])
             legal[i] = s.legal_actions()
         self._masks()
+        self._turn()
         info = self._info(returns)
         if finals:
             self._finals(info, finals, returns, done)
@@ -168,11 +202,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         """Every seat's observation of the finished game ``s`` of slot ``i`` (one row per
         seat), written by the slot's own observer (only what changed since its last
         observation: the same entries as a fresh encoding), before the next game's deal."""
-        observer, row = self._observers[i], self._rows[i]
+        observer, row, rel = self._observers[i], self._rows[i], self._relative
         every = np.empty((self.players, self.layout.size), dtype=np.float32)
         for p in range(self.players):
             observer.observe(s, p, row)
-            every[p] = row
+            if rel is None:
+                every[p] = row
+            else:
+                rel.apply(row, p, every[p])
         return every
 
     def _finals(self, info: dict, finals: list, returns: np.ndarray, done: np.ndarray) -> None:
