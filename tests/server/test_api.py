@@ -74,6 +74,29 @@ def test_list_games_by_status(client):
     assert client.get("/api/games?status=weird").status_code == 400
 
 
+def test_the_list_reads_only_the_newest_public_games_from_the_database(client, monkeypatch):
+    """Private games are never read for the public list (the database filters them), and the
+    list holds at most LIST_LIMIT games, the newest."""
+    from cosmodrome.server.routers import games as games_router
+    from cosmodrome.server.storage import Store
+    monkeypatch.setattr(games_router, "LIST_LIMIT", 3)
+    public = [new_game(client, public=True)["id"] for _ in range(4)]
+    for _ in range(3):
+        new_game(client)          # private
+    read: list = []
+    real = Store.list_games
+
+    def spy(self, *args, **kwargs):
+        rows = real(self, *args, **kwargs)
+        read.extend(rows)
+        return rows
+    monkeypatch.setattr(Store, "list_games", spy)
+    listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+    assert listed == public[::-1][:3]                   # the three newest public games
+    assert read and all(r.public for r in read) and len(read) == 3
+    assert [g["id"] for g in client.get("/api/games?status=open").json()["games"]] == public[::-1][:3]
+
+
 def test_unknown_game_is_404(client):
     for path in ("/api/games/zzz", "/api/games/zzz/view", "/api/games/zzz/record"):
         r = client.get(path)

@@ -98,6 +98,22 @@ def test_on_time_out_a_bot_takes_the_seat_until_its_player_takes_it_back(faster)
     assert fast.post(f"/api/games/{g['id']}/back").status_code == 403
 
 
+def test_the_turn_a_clock_ran_out_on_is_the_bots_so_a_clock_cannot_be_run_out_for_ever(db_url):
+    """Taking the seat back (and a fresh allowance) right after a time-out, before the bot
+    has played that turn, would let a seat run its clock out again and again without a move
+    ever being made: it is refused until the turn has passed to another seat."""
+    with TestClient(create_app(db_url, bot_delay=30, **dict(FAST, clock_scale=0.0001))) as fast:
+        g = new_game(fast, clock={"kind": "turn", "hours": 5})  # 1.8 s here; the bot waits 30 s
+        with socket(fast, g["id"], token(g, 0)), socket(fast, g["id"], token(g, 1)):
+            wait_for(lambda: info(fast, g)["seats"][0]["stand_in"])
+            i = info(fast, g)
+            assert i["to_move"] == 0 and i["actions"] == 0
+            r = fast.post(f"/api/games/{g['id']}/back", headers=auth(token(g, 0)))
+            assert r.status_code == 409 and "the bot is playing the turn" in r.json()["error"]
+            i = info(fast, g)
+            assert i["seats"][0]["stand_in"] and i["clock"]["remaining"][0] == 0 and i["actions"] == 0
+
+
 def test_the_table_may_choose_that_a_time_out_ends_the_game(fast):
     g = new_game(fast, clock={"kind": "realtime", "minutes": 0.5, "on_timeout": "end"})  # 0.3 s
     with socket(fast, g["id"], token(g, 0)), socket(fast, g["id"], token(g, 1)):

@@ -44,6 +44,32 @@ def test_a_rated_game_takes_no_chosen_seed(app_client):
     assert len(c.app.state.store.list_games(None)) == before + 1
 
 
+def test_a_rated_games_bots_are_the_lobbys_levels_not_any_spelling(app_client):
+    """A bot is rated by its spec: a rated game takes only the levels the lobby offers, so a
+    made-up spec (a parameter's odd value, a text of one's own) cannot add leaderboard rows."""
+    c = app_client
+    before = len(c.app.state.store.list_games(None))
+    for spec in ("ismcts:iters=5,c=0.123456", "ismcts:seconds=1,c=0.7"):
+        r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": True,
+                                       "seats": [{"kind": "bot", "bot": spec}, {"kind": "human"}]})
+        assert r.status_code == 422 and "a rated game's bots are the levels the lobby offers" in r.json()["error"]
+    assert len(c.app.state.store.list_games(None)) == before  # nothing was made
+    levels = c.get("/api/game-types").json()
+    r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": True,
+                                   "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]})
+    assert r.status_code == 201, (r.text, levels)
+    # unrated, a spec with parameters is still a table's to choose
+    r = c.post("/api/games", json={"game": "pocket-race", "players": 2,
+                                   "seats": [{"kind": "bot", "bot": "ismcts:iters=5,c=0.5"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+
+
+def test_a_heuristic_bot_refuses_a_parameter_it_does_not_have(app_client):
+    r = app_client.post("/api/games", json={"game": "venus", "players": 2, "seats": [
+        {"kind": "bot", "bot": "heuristic:path=/etc/passwd"}, {"kind": "human"}]})
+    assert r.status_code == 422 and "has no parameter 'path'" in r.json()["error"]
+
+
 def test_a_chosen_seed_is_told_to_everyone_who_joins_but_never_shown(app_client):
     c = app_client
     g = new_game(c, seats=("human", "human"), seed=SEED, public=True)

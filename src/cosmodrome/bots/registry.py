@@ -247,19 +247,24 @@ def _game(game: Union[Game, str]) -> Game:
     return get_game(game) if isinstance(game, str) else game
 
 
-def load_heuristic(game: Union[Game, str], seed: int = 0, **params: Any) -> Bot:
-    """The game's heuristic bot, imported from ``Game.heuristic_bot`` ("module:Class")."""
-    g = _game(game)
+def _heuristic_class(g: Game) -> Any:
+    """The class of ``g``'s heuristic bot, imported from ``Game.heuristic_bot`` ("module:Class")."""
     target = getattr(g, "heuristic_bot", "") or ""
     if not target:
         raise OptionError(_("game {game} has no heuristic bot; use one of: {bots}").format(
             game=repr(g.name), bots="random, ismcts"))
     module, _sep, cls_name = target.partition(":")
     try:
-        cls = getattr(importlib.import_module(module), cls_name)
+        return getattr(importlib.import_module(module), cls_name)
     except (ImportError, AttributeError) as exc:
         raise OptionError(_("the heuristic bot of {game} ({target}) cannot be loaded: {reason}").format(
             game=repr(g.name), target=target, reason=exc)) from None
+
+
+def load_heuristic(game: Union[Game, str], seed: int = 0, **params: Any) -> Bot:
+    """The game's heuristic bot, imported from ``Game.heuristic_bot`` ("module:Class")."""
+    g = _game(game)
+    cls = _heuristic_class(g)
     try:
         return cls(seed=seed, **params)
     except TypeError as exc:
@@ -304,7 +309,13 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0, allow_import: boo
     cls, _about = BOTS[name]
     g = _game(game)
     if cls is None:
-        # A heuristic bot's parameters are its own; pass them as strings.
+        # A heuristic bot's parameters are its own (its class's PARAMS, none if it declares
+        # none): an unknown one is refused, the others passed as strings.
+        allowed = getattr(_heuristic_class(g), "PARAMS", None) or {}
+        unknown = sorted(set(raw) - set(allowed))
+        if unknown:
+            raise OptionError(_("bot {bot} has no parameter {key} (parameters: {allowed})").format(
+                bot=repr(name), key=repr(unknown[0]), allowed=", ".join(sorted(allowed)) or _("none")))
         return load_heuristic(g, seed, **raw)
     bot = _build(name, cls, raw, seed)
     if name in _OWN:

@@ -15,7 +15,7 @@ from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_mode
 from cosmodrome.server.hall_bots import new_seed
 from cosmodrome.server.hall_cluster import forwarded
-from cosmodrome.server.seatbots import seat_bot
+from cosmodrome.server.seatbots import bot_levels, seat_bot
 from cosmodrome.server.seats import Seat, open_flags, with_address
 from cosmodrome.server.steps import replay_steps
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError
@@ -89,6 +89,13 @@ class Making:
         if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
             raise OptionError(_("the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}").format(seed=seed))
         seat_rows, creator = self._seats(game, players, seats, seed, running=status == "running", public=public)
+        if rated:   # a bot's rating is its level's: one leaderboard row a level, not one a spelling
+            levels = bot_levels(game)
+            for row in seat_rows:
+                if row.kind == "bot" and row.bot not in levels:
+                    raise OptionError(_("a rated game's bots are the levels the lobby offers ({levels}), not "
+                                        "{spec!r}: choose one of them, or make the game unrated").format(
+                        levels=", ".join(levels), spec=row.bot))
         meta = dict(meta or {}, chat=chat_mode(chat))
         if chosen:  # told to everyone who looks at or joins the game (never the seed itself)
             meta["seed_chosen"] = True

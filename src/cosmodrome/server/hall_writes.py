@@ -239,6 +239,9 @@ class Writing:
                 raise Conflict(_("this game is {status}").format(status=t.row.status))
             if not t.row.seats[seat].stand_in:
                 raise Conflict(_("{who} is already played by its person").format(who=t.seat_name(seat)))
+            if t.state.to_move() == seat:   # the turn the time ran out on is the bot's to play
+                raise Conflict(_("the bot is playing the turn {who}'s time ran out on: take the seat back once the "
+                                 "turn has passed to another seat").format(who=t.seat_name(seat)))
             seats = list(t.row.seats)
             seats[seat] = seats[seat].but(stand_in=None)
             meta = None

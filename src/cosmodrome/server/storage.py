@@ -792,11 +792,19 @@ class Store:
             return _row(t) if t is not None else None
         return self._read(fn)
 
-    def list_games(self, status: Optional[str] = None) -> list[GameRow]:
+    def list_games(self, status: Optional[str] = None, public_only: bool = False,
+                   limit: Optional[int] = None) -> list[GameRow]:
+        """The stored games, newest first: of ``status`` (None: any), only the public ones
+        (``public_only``), at most ``limit`` (the database filters and counts: a private
+        game's row is never read for a public list)."""
         def fn(s: Session) -> list[GameRow]:
             q = select(GameTable).order_by(GameTable.created.desc())
             if status is not None:
                 q = q.where(GameTable.status == status)
+            if public_only:
+                q = q.where(GameTable.public != 0)
+            if limit is not None:
+                q = q.limit(limit)
             return [_row(t) for t in s.scalars(q)]
         return self._read(fn)
 

@@ -83,12 +83,18 @@ def _stored_summary(row, open_: bool) -> dict[str, Any]:
                       for i, s in enumerate(row.seats)]}
 
 
+#: the most games ``GET /api/games`` lists (the newest public ones of the status asked)
+LIST_LIMIT = 200
+
+
 @router.get("/api/games", response_model=m.GameList, summary="List the public games",
             dependencies=[Depends(table_costs)], responses=errors(400, 429))
 async def list_games(request: Request, hall: HallDep, status: Annotated[m.ListStatus, Query(
         description=N_("open (a seat free), running, finished or replay"))] = None):
-    """The public games (a private game is reached through its links only), newest first."""
-    rows = await asyncio.to_thread(request.app.state.store.list_games, None)
+    """The public games (a private game is reached through its links only), newest first: the
+    :data:`LIST_LIMIT` newest of the status asked."""
+    stored = {"open": "running", None: None}.get(status, status)
+    rows = await asyncio.to_thread(request.app.state.store.list_games, stored, True, LIST_LIMIT)
     out = []
     for row in rows:
         if not row.public:  # a private game is reached through its links only
