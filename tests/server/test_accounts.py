@@ -192,7 +192,7 @@ def test_two_accounts_play_a_rated_game_and_both_ratings_move(app_client):
     by = {x["name"]: x for x in board}
     assert by["Ada"]["mu"] > 25 > by["Bob"]["mu"] and by["Ada"]["games"] == by["Bob"]["games"] == 1
     assert [x["name"] for x in board] == ["Ada", "Bob"]
-    prof = app_client.get("/api/players/bob").json()
+    prof = app_client.get("/api/players/bob", headers=cookie(bob)).json()  # a private game: for its seats only
     assert prof["name"] == "Bob" and prof["ratings"][0]["game"] == "pocket-race"
     assert prof["history"][0]["game_id"] == g["id"] and prof["history"][0]["won"] is False
     assert prof["history"][0]["after"] < prof["history"][0]["before"]
@@ -209,9 +209,10 @@ def test_bots_have_ratings_and_an_unrated_game_moves_none(app_client):
     play_turn(app_client, g, 0, lambda opts: 9)
     board = wait_for(lambda: app_client.get("/api/ratings?game=pocket-race").json()["ratings"])
     assert sorted(x["name"] for x in board) == ["Ada", "bot random"]
-    assert app_client.get("/api/players/bot:random").json()["history"][0]["game_id"] == g["id"]
+    # a private game is named to its seats only: Ada's cookie
+    assert app_client.get("/api/players/bot:random", headers=cookie(ada)).json()["history"][0]["game_id"] == g["id"]
     # a level named by its word, as people call it, is the same profile (probe 4, finding 8)
-    assert app_client.get("/api/players/bot:Random").json()["history"][0]["game_id"] == g["id"]
+    assert app_client.get("/api/players/bot:Random", headers=cookie(ada)).json()["history"][0]["game_id"] == g["id"]
     plain = app_client.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
                                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
                             headers=cookie(ada)).json()
@@ -219,7 +220,7 @@ def test_bots_have_ratings_and_an_unrated_game_moves_none(app_client):
     wait_for(lambda: app_client.get(f"/api/games/{plain['id']}").json()["status"] == "finished")
     assert all(x["games"] == 1 for x in app_client.get("/api/ratings?game=pocket-race").json()["ratings"])
     # Ada's profile lists both games she played, the unrated one too
-    games = app_client.get("/api/players/Ada").json()["games"]
+    games = app_client.get("/api/players/Ada", headers=cookie(ada)).json()["games"]
     assert sorted((x["game_id"], x["rated"]) for x in games) == sorted([(g["id"], True), (plain["id"], False)])
     assert all(x["players"][0] == "Ada" for x in games)
     assert app_client.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": "yes"}).status_code == 400

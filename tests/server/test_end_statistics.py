@@ -30,7 +30,7 @@ def test_statistics_at_the_end_in_the_replay_and_on_the_profile(db_url):
         g = c.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
                                        "seats": [{"kind": "human"}, {"kind": "human"}]}, headers=cookie(ada)).json()
         assert c.get(f"/api/games/{g['id']}/view", headers={"X-Cosmodrome-Token": token(g, 0)}).json()["result"] is None
-        prof = c.get("/api/players/Ada").json()
+        prof = c.get("/api/players/Ada", headers=cookie(ada)).json()  # private games: named to their seats only
         (entry,) = prof["statistics"]
         assert entry["game"] == "pocket-race" and entry["games"] == 2 and entry["won"] == 2
         cards = next(r for r in entry["rows"] if r["key"] == "cards")

@@ -23,7 +23,7 @@ def test_the_profile_lists_the_last_games_one_by_one_with_their_own_statistics(d
             play_turn(c, g, 1, lambda opts: 9)
             ids.append(g["id"])
             played.append(1 if card else 0)
-        (entry,) = c.get("/api/players/Ada").json()["statistics"]
+        (entry,) = c.get("/api/players/Ada", headers=cookie(ada)).json()["statistics"]  # private games: hers
         history = entry["history"]
         assert [h["game_id"] for h in history] == ids[::-1]                  # newest first
         assert [h["values"]["cards"] for h in history] == played[::-1]       # each game's own number
@@ -59,10 +59,10 @@ def test_the_profile_names_each_rated_game_by_its_title_in_the_readers_language(
                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
                    headers=cookie(ada)).json()
         play_turn(c, g, 0, lambda opts: 9)
-        wait_for(lambda: c.get("/api/players/Ada").json()["history"])
+        wait_for(lambda: c.get("/api/players/Ada", headers=cookie(ada)).json()["history"])
         for who in ("Ada", "bot:random"):
-            prof = c.get(f"/api/players/{who}?lang=hu").json()
+            prof = c.get(f"/api/players/{who}?lang=hu", headers=cookie(ada)).json()
             assert [(r["game"], r["title"]) for r in prof["ratings"]] == [("pocket-race", hungarian)]
             assert [(h["game_id"], h["title"]) for h in prof["history"]] == [(g["id"], hungarian)]
-        english = c.get("/api/players/Ada?lang=en").json()
+        english = c.get("/api/players/Ada?lang=en", headers=cookie(ada)).json()
         assert english["ratings"][0]["title"] == english["history"][0]["title"] == "Onward to Venus"

@@ -70,6 +70,8 @@ def test_join_never_hands_out_the_creators_seat_nor_a_token_issued_before(app_cl
     # a stranger cannot take her seat, asked for or not
     r = join(c, g["id"], seat=0)
     assert r.status_code == 409 and "not open" in r.json()["error"]
+    # ... and the refusal names the seat as the API numbers it (from 0), with its name
+    assert r.json()["error"].startswith(f"seat 0 ({info['seats'][0]['name']}) is not open"), r.json()["error"]
     got = [join(c, g["id"]).json() for _ in range(2)]
     assert [x["seat"] for x in got] == [1, 2]
     tokens = [x["token"] for x in got]
@@ -103,9 +105,12 @@ def test_a_seat_kept_for_a_friend_is_claimed_by_a_rest_call_and_never_joinable(a
     r = c.post("/api/games", json={"game": "pocket-race", "players": 2,
                                    "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     assert r.status_code == 422 and "only a public game has open seats" in r.json()["error"]
+    assert r.json()["error"].startswith("seat 1 is asked")  # the seats' entries counted from 0, as the API counts
     r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "public": True,
                                    "seats": [{"kind": "human"}, {"kind": "human", "open": "yes"}]})
-    assert r.status_code == 422 and "'open' must be true or false" in r.json()["error"]
+    assert r.status_code == 422 and "seat 1: 'open' must be true or false" in r.json()["error"]
+    r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "seats": [{"kind": "human"}, {"kind": "x"}]})
+    assert r.status_code == 422 and r.json()["error"].startswith("seat 1 must be"), r.text
 
 
 def test_an_older_row_claims_a_seat_at_its_first_use_and_join_makes_a_new_token(app_client):

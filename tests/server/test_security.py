@@ -179,6 +179,57 @@ def test_old_token_links_are_blanked_in_log_lines():
     assert "abc" not in rec.getMessage() and "[hidden]" in rec.getMessage()
 
 
+
+@pytest.mark.parametrize("query", ["tok%65n=SECRET", "%74oken=SECRET", "TOKEN=SECRET", "t%6fk%65n=SECRET",
+                                   "tok%2565n=SECRET", "token%5B%5D=SECRET", "token[]=SECRET",
+                                   "next=%2Ftable.html%3Fgame%3Da%26token%3DSECRET", "x%3Dy%26token%3DSECRET",
+                                   "game=a;token=SECRET", "password=SECRET", "session=SECRET"])
+def test_a_token_is_blanked_in_log_lines_however_the_url_encodes_it(query):
+    rec = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                            ("1.2.3.4:5", "GET", f"/table.html?game=g1&{query}&seat=0", "1.1", 200), None)
+    from cosmodrome.server.security import _RedactFilter
+    _RedactFilter().filter(rec)
+    line = rec.getMessage()
+    assert "SECRET" not in line and "[hidden]" in line and "game=g1" in line and "seat=0" in line, line
+
+
+def test_a_token_in_a_path_part_or_a_socket_line_is_blanked_too():
+    from cosmodrome.server.security import _RedactFilter
+    for args in (("1.2.3.4:5", "GET", "/api/games/g1/view/tok%65n=SECRET", "1.1", 404),
+                 ("1.2.3.4:5", "WebSocket /ws/games/g1?tok%65n=SECRET", "1.1", 403)):
+        rec = logging.LogRecord("uvicorn.error", logging.INFO, "", 0, " ".join(["%s"] * len(args)), args, None)
+        _RedactFilter().filter(rec)
+        assert "SECRET" not in rec.getMessage(), rec.getMessage()
+    # the API reads an encoded key as "token", as the page's URLSearchParams does: refused, never logged
+    assert redact("GET /api/games/g1/view?game=g1&seat=0 HTTP/1.1") == "GET /api/games/g1/view?game=g1&seat=0 HTTP/1.1"
+
+
+def test_the_api_refuses_an_encoded_token_key_in_the_url(client):
+    g = new_game(client)
+    r = client.get(f"/api/games/{g['id']}/view?tok%65n={token(g, 0)}")
+    assert r.status_code == 400 and token(g, 0) not in r.text
+
+
+@pytest.mark.parametrize("path", ["/", "/table.html?game=x", "/profile.html?name=Ada", "/mygames.html", "/docs",
+                                  "/js/api.js", "/api/games", "/api/games/nope", "/no-such-page.html"])
+def test_no_answer_may_be_framed_by_another_site_or_leak_its_address_as_a_referer(client, path):
+    r = client.get(path, headers={"Accept": "text/html"})
+    assert r.headers["x-frame-options"] == "DENY", path
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"], path
+    assert r.headers["referrer-policy"] == "no-referrer", path
+    refused = client.get("/api/games", headers={"Origin": "https://evil.example"})  # the Guard's own answers too
+    assert refused.status_code == 403 and refused.headers["x-frame-options"] == "DENY"
+
+
+def test_a_policy_a_page_already_sends_keeps_its_rules_and_gains_frame_ancestors():
+    from cosmodrome.server.security import with_page_headers
+    out = dict(with_page_headers([(b"Content-Security-Policy", b"default-src 'self';"),
+                                  (b"Referrer-Policy", b"same-origin")]))
+    assert out[b"Content-Security-Policy"] == b"default-src 'self'; frame-ancestors 'none'"
+    assert out[b"Referrer-Policy"] == b"same-origin" and b"referrer-policy" not in out
+    own = [(b"content-security-policy", b"frame-ancestors 'self'")]
+    assert dict(with_page_headers(own))[b"content-security-policy"] == b"frame-ancestors 'self'"
+
 # ----- files and variants --------------------------------------------------------------------
 VENUS_VARIANT = None
 

@@ -99,7 +99,8 @@ def check_everything_kept(c, old: dict) -> None:
     board = c.get("/api/ratings?game=cosmic-run").json()["ratings"]
     assert [{k: r.get(k) for k in was} for r, was in zip(board, old["ratings"])] == old["ratings"]
     assert len(board) == len(old["ratings"])
-    profile = c.get(f"/api/players/{account['name']}").json()
+    profile = c.get(f"/api/players/{account['name']}",   # its games are private: named to their seats only
+                    headers={"Cookie": f"cosmodrome_session={account['session']}"}).json()
     assert [h["game_id"] for h in profile["history"]] == [g["id"] for g in old["games"]
                                                           if g["status"] == "finished"]
 

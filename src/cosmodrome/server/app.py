@@ -33,7 +33,7 @@ from cosmodrome.server.routers.deps import Limits
 from cosmodrome.server.routers.errors import STATUS  # noqa: F401 (names this module offered)
 from cosmodrome.server.routers.pages import WEB_DIR
 from cosmodrome.server.routers.seats import SEED_CHOSEN  # noqa: F401
-from cosmodrome.server.security import MAX_BODY, MAX_FRAME, Guard, install_log_redaction
+from cosmodrome.server.security import MAX_BODY, MAX_FRAME, Guard, PageHeaders, install_log_redaction
 from cosmodrome.server.storage import Store
 from cosmodrome.server.tables import BotCaps, Hall
 from cosmodrome.server.variants import Variants
@@ -136,6 +136,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     app.state.limits = Limits.make(create_limit, table_rate, rest_table_rate, socket_rate)
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body, public_url=public_url,
                        max_sockets=max_sockets_per_address, body_timeout=body_timeout)
+    app.add_middleware(PageHeaders)  # outside the Guard: its refusals carry the headers too
     errors.install(app)
     errors.install_openapi(app)
     for router in ROUTERS:

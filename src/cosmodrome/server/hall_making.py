@@ -40,7 +40,7 @@ class Making:
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise OptionError(_("seat {seat} must be {{'kind': 'human'}} or "
-                                    "{{'kind': 'bot', 'bot': level}}").format(seat=i + 1))
+                                    "{{'kind': 'bot', 'bot': level}}").format(seat=i))
         flags, creator = open_flags(seats, public)
         out = []
         for s, is_open in zip(seats, flags):

@@ -118,8 +118,8 @@ class Seating:
             free = [i for i, s in enumerate(t.row.seats) if joinable(s, t.row.public, t.row.status)]
             if seat is not None:
                 if seat not in free:
-                    raise Conflict(_("seat {seat} is not open: it is a bot's, taken, or kept for someone the "
-                                     "creator invited").format(seat=seat + 1))
+                    raise Conflict(_("seat {seat} ({name}) is not open: it is a bot's, taken, or kept for "
+                                     "someone the creator invited").format(seat=seat, name=t.seat_name(seat)))
                 free = [seat]
             if not free:
                 raise Conflict(_("no open seat in this game"))

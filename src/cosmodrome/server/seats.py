@@ -140,13 +140,13 @@ def open_flags(specs: list[dict[str, Any]], public: bool) -> tuple[list[bool], O
     for i, s in enumerate(specs):
         v = s.get("open")
         if v is not None and not isinstance(v, bool):
-            raise OptionError(_("seat {seat}: 'open' must be true or false, not {v!r}").format(seat=i + 1, v=v))
+            raise OptionError(_("seat {seat}: 'open' must be true or false, not {v!r}").format(seat=i, v=v))
         if v and s.get("kind") != "human":
             raise OptionError(_("seat {seat} is a bot's: only a person's seat can be open to strangers").format(
-                seat=i + 1))
+                seat=i))
         if v and not public:
             raise OptionError(_("seat {seat} is asked to be open to strangers, but only a public game has open seats "
-                                '(set "public": true)').format(seat=i + 1))
+                                '(set "public": true)').format(seat=i))
         asked.append(v)
     people = [i for i, s in enumerate(specs) if s.get("kind") == "human"]
     creator = next((i for i in people if asked[i] is not True), None)

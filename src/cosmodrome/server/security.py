@@ -8,7 +8,8 @@
 - :class:`RateLimit`: at most so many new games per client address in a time window (429).
 - Seat tokens travel in the ``X-Cosmodrome-Token`` header (or a socket's first frame), never in
   a URL; :func:`redact` blanks a token that an old link still put in a URL before it reaches a
-  log line (:func:`install_log_redaction` for uvicorn's access log).
+  log line (:func:`install_log_redaction` for uvicorn's access log), however the URL encodes it.
+- :class:`PageHeaders`: every answer forbids framing by another site and sends no ``Referer``.
 
 >>> parse_json(b'{"a": [1, 2]}', "the request body")
 {'a': [1, 2]}
@@ -25,7 +26,7 @@ import re
 import time
 from collections import deque
 from typing import Any, Iterable, Optional
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 from cosmodrome.core import CosmodromeError
 from cosmodrome.i18n import N_, _, json_reason
@@ -181,16 +182,58 @@ def flag(data: dict[str, Any], key: str, default: bool = False) -> bool:
 
 
 # ----- tokens in URLs ----------------------------------------------------------------------
-_TOKEN_IN_URL = re.compile(r"([?&]token=)[^&#\s\"]*", re.IGNORECASE)
+#: a query key (or path part) that names a secret, once decoded: a seat token above all
+_SECRET_KEY = re.compile(r"token|passw|secret|session|auth|^sid$|^key$", re.IGNORECASE)
+#: a ``key=`` naming a secret inside decoded text (a value that holds a URL or a query of its own)
+_SECRET_IN_TEXT = re.compile(r"(?:token|passw|secret|session|auth|(?<![a-z0-9])sid|(?<![a-z0-9])key)[^=&;?/#]*=",
+                             re.IGNORECASE)
+#: the places where a URL's parts split: path segments, the query and its parameters
+_PARTS = re.compile(r"([?&;/#])")
+HIDDEN = "[hidden]"
+
+
+def _decoded(text: str) -> str:
+    """``text`` percent-decoded (``+`` as a space) until it no longer changes (at most 4 times:
+    ``%2565`` is ``%65`` is ``e``), as a page's ``URLSearchParams`` or the API may read it."""
+    for _i in range(4):
+        plain = unquote_plus(text)
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_word(word: str) -> str:
+    parts = _PARTS.split(word)
+    for i in range(0, len(parts), 2):
+        part = parts[i]
+        key, eq, value = part.partition("=")
+        if eq and _SECRET_KEY.search(_decoded(key).strip(" []")):
+            parts[i] = key + "=" + HIDDEN
+        elif _SECRET_IN_TEXT.search(_decoded(part)):  # an encoded "token=" inside a key or a value
+            parts[i] = key + "=" + HIDDEN if eq and not _SECRET_IN_TEXT.search(_decoded(key) + "=") else HIDDEN
+    return "".join(parts)
 
 
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` URL parameter replaced by ``[hidden]``."""
-    return _TOKEN_IN_URL.sub(r"\1[hidden]", text)
+    """``text`` with the value of every URL parameter (or path part) whose key names a secret
+    (``token=``, however it is encoded: ``tok%65n=``, ``%74oken=``, ``TOKEN=``; also password,
+    secret, session) replaced by ``[hidden]``, and any part whose decoded text holds such a
+    ``key=`` (``next=%2F%3Ftoken%3DT``) hidden too. The rest is left as it was written (not
+    decoded, so no decoded line break reaches the log).
+
+    >>> redact("GET /table.html?game=abc&tok%65n=s3cr3t HTTP/1.1")
+    'GET /table.html?game=abc&tok%65n=[hidden] HTTP/1.1'
+    >>> redact("GET /x?next=%2Ftable.html%3Fgame%3Da%26token%3DT&game=b HTTP/1.1")
+    'GET /x?next=[hidden]&game=b HTTP/1.1'
+    """
+    if "=" not in text and "%" not in text:
+        return text
+    return "".join(_redact_word(w) if ("=" in w or "%" in w) else w for w in re.split(r"""(\s+|["'])""", text))
 
 
 class _RedactFilter(logging.Filter):
-    """Blanks seat tokens of old ``?token=`` links in uvicorn's access log lines."""
+    """Blanks seat tokens of old ``?token=`` links (however encoded) in uvicorn's log lines."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
@@ -507,6 +550,53 @@ class Guard:
                 self.sockets[client] = left
             else:
                 self.sockets.pop(client, None)
+
+
+# ----- headers of every answer ---------------------------------------------------------------
+#: what every HTTP answer says to the browser: no page of this server inside another site's
+#: frame (clickjacking), and no address of it (an old ``?token=`` link) in a ``Referer``
+FRAME_ANCESTORS = "frame-ancestors 'none'"
+PAGE_HEADERS = {"x-frame-options": "DENY", "referrer-policy": "no-referrer"}
+
+
+def with_page_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` (an ASGI answer's) with :data:`PAGE_HEADERS` and ``frame-ancestors 'none'``
+    in its ``Content-Security-Policy`` (added to a policy the answer already has, unless that
+    names its own ``frame-ancestors``); a header the answer sets itself is kept.
+
+    >>> with_page_headers([(b"content-security-policy", b"default-src 'self'")])  # doctest: +NORMALIZE_WHITESPACE
+    [(b'content-security-policy', b"default-src 'self'; frame-ancestors 'none'"),
+     (b'x-frame-options', b'DENY'), (b'referrer-policy', b'no-referrer')]
+    """
+    out, have = [], set()
+    for k, v in headers:
+        name = k.decode("latin-1").lower()
+        if name == "content-security-policy" and b"frame-ancestors" not in v.lower():
+            v = v.rstrip(b"; ") + b"; " + FRAME_ANCESTORS.encode() if v.strip() else FRAME_ANCESTORS.encode()
+        have.add(name)
+        out.append((k, v))
+    if "content-security-policy" not in have:
+        out.append((b"content-security-policy", FRAME_ANCESTORS.encode()))
+    out.extend((k.encode(), v.encode()) for k, v in PAGE_HEADERS.items() if k not in have)
+    return out
+
+
+class PageHeaders:
+    """ASGI middleware: :func:`with_page_headers` on every HTTP answer (pages, the API, files,
+    errors); sockets are left alone."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(msg):
+            if msg["type"] == "http.response.start":
+                msg = dict(msg, headers=with_page_headers(list(msg.get("headers") or [])))
+            await send(msg)
+        return await self.app(scope, receive, sending)
 
 
 STATUS_OF = {BadRequest: 400, TooLarge: 413, TooMany: 429, OtherSite: 403, UnsupportedType: 415,
