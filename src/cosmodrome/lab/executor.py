@@ -12,10 +12,14 @@ run, each fed chunks so that one is always queued behind the one it plays.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import multiprocessing
 import os
+import select
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
@@ -28,6 +32,14 @@ from cosmodrome.lab.runner import GameResult, GameTask, play_chunk
 BACKENDS = ("local", "ray")
 
 OnResult = Callable[[GameResult], None]
+
+#: how often (seconds) a run with a ``stop`` test checks it while its games play
+STOP_POLL = 0.2
+
+
+class Stopped(Exception):
+    """``run_tasks``' ``stop`` said to stop: the games being played were ended, their worker
+    processes killed."""
 
 
 def check_backend(backend: str, workers: int) -> None:
@@ -74,13 +86,16 @@ def default_workers() -> int:
 
 def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local",
               ray_address: Optional[str] = None, on_result: Optional[OnResult] = None,
-              nice: Optional[int] = None) -> list[GameResult]:
+              nice: Optional[int] = None, stop: Optional[Callable[[], bool]] = None) -> list[GameResult]:
     """Play every task; call ``on_result`` for each finished game; return results in order.
 
     ``nice``: play the local games in worker processes (even with one worker) that lower their
     priority by this much first (``os.nice``), so that a server's own work never waits for them
     (the design lab). An exception raised by ``on_result`` stops the run: games not started
-    are dropped."""
+    are dropped. ``stop``: asked every :data:`STOP_POLL` seconds while local worker processes
+    play (between games when played here, between chunks on Ray); once it answers true the
+    worker processes are killed, mid-game, and :class:`Stopped` is raised (a cancelled lab run
+    frees its worker at once)."""
     tasks = list(tasks)
     check_backend(backend, workers)
     extra = imported_modules()   # ``cosmodrome --import``: the workers import them too
@@ -98,12 +113,19 @@ def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local
     if not tasks:
         return []
     if backend == "ray":
-        _run_ray(tasks, workers, ray_address, done)
+        def done_or_stop(batch: list[dict[str, Any]]) -> None:
+            done(batch)
+            if stop is not None and stop():
+                raise Stopped()
+
+        _run_ray(tasks, workers, ray_address, done_or_stop)
     elif workers == 1 and nice is None:
         for t in tasks:
+            if stop is not None and stop():
+                raise Stopped()
             done(play_chunk([t]))
     else:
-        _run_processes(tasks, workers, done, nice)
+        _run_processes(tasks, workers, done, nice, stop)
     return [results[t.index] for t in tasks]
 
 
@@ -122,22 +144,117 @@ def _mp_context(modules: Iterable[str] = ()):
     return multiprocessing.get_context("spawn")
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """Have the kernel send ``sig`` to this process when its parent ends (Linux'
+    ``prctl(PR_SET_PDEATHSIG)``), so that a worker never outlives what started it, even a
+    parent killed with SIGKILL; exit now if the parent is already gone. Whether it was set
+    (False elsewhere than on Linux, where it does nothing).
+
+    A lab worker's parent is the forkserver (spawn: the process that made the pool): a worker
+    ends with a forkserver that is killed; :func:`watch_process` ends it with its pool's maker."""
+    if not sys.platform.startswith("linux"):
+        return False
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() != parent:  # the parent ended before the request was in place
+        os._exit(1)
+    return True
+
+
+def _watch(pid: int) -> None:  # pragma: no cover - runs in a worker until the process ends
+    """Exit this process as soon as process ``pid`` has ended."""
+    if hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            os._exit(1)
+        except OSError:
+            fd = -1
+        if fd >= 0:
+            select.select([fd], [], [])  # readable once the process has ended
+            os._exit(1)
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:
+            pass
+
+
+def watch_process(pid: int) -> bool:
+    """End this process when process ``pid`` ends, from a daemon thread (on POSIX; False
+    elsewhere, where it does nothing).
+
+    A lab worker watches the process that made its pool: its parent is the forkserver, which
+    waits for its workers before it ends (each holds the forkserver's "alive" pipe), so the
+    parent's death alone would never come."""
+    if os.name != "posix":
+        return False
+    threading.Thread(target=_watch, args=(pid,), daemon=True, name="cosmodrome-watch").start()
+    return True
+
+
+def init_worker(nice: Optional[int] = None, owner: Optional[int] = None) -> None:
+    """Run first in every lab worker process: end with the parent (:func:`die_with_parent`)
+    and with ``owner``, the process that made the pool (:func:`watch_process`), then lower
+    the priority by ``nice``."""
+    die_with_parent()
+    if owner is not None:
+        watch_process(owner)
+    if nice:
+        os.nice(nice)
+
+
+def worker_pool(workers: int, modules: Iterable[str] = (), nice: Optional[int] = None) -> ProcessPoolExecutor:
+    """A pool of lab worker processes (:func:`init_worker`: they end with this process)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(modules), initializer=init_worker,
+                               initargs=(nice, os.getpid()))
+
+
+def kill_workers(pool: ProcessPoolExecutor) -> list[int]:
+    """Kill every worker process of ``pool`` (mid-game) and wait for them; their pids."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for p in procs:
+        try:
+            p.kill()
+        except (OSError, ValueError):
+            pass
+    for p in procs:
+        try:
+            p.join(5)
+        except (OSError, ValueError, AssertionError):
+            pass
+    return [p.pid for p in procs]
+
+
 def _run_processes(tasks: list[GameTask], workers: int, done: Callable[[list[dict]], None],
-                   nice: Optional[int] = None) -> None:
+                   nice: Optional[int] = None, stop: Optional[Callable[[], bool]] = None) -> None:
     chunks = chunked(tasks, workers)
     modules = {m for t in tasks for m in t.modules}
-    niced = {"initializer": os.nice, "initargs": (nice,)} if nice else {}
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)) or 1, mp_context=_mp_context(modules),
-                             **niced) as pool:
+    with worker_pool(min(workers, len(chunks)) or 1, modules, nice) as pool:
         pending = {pool.submit(play_chunk, c) for c in chunks}
         try:
             while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                if stop is not None and stop():
+                    raise Stopped()
+                finished, pending = wait(pending, timeout=None if stop is None else STOP_POLL,
+                                         return_when=FIRST_COMPLETED)
                 for f in finished:
                     done(f.result())
         except BaseException:
             for f in pending:
                 f.cancel()
+            kill_workers(pool)  # a game being played stops now, not when it ends
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 

@@ -157,10 +157,23 @@ def new_seed() -> int:
     return secrets.randbits(64) - 2 ** 63
 
 
+#: the most playouts ``floor=`` may ask of each root option of an ``ismcts`` bot: past its
+#: budget the search goes on until every option has that many, so the work is the floor times
+#: the options (the move advisor asks for 8)
+MAX_FLOOR = 16
+#: the longest rollout ``depth=`` may ask for, in decisions (the default is 200 at most)
+MAX_DEPTH = 1000
+#: the most of its own turns ``turns=`` may have an ``ismcts`` bot look ahead (default 1)
+MAX_TURNS = 8
+
+
 @dataclass(frozen=True)
 class BotCaps:
     """What a client may ask of a bot at this server: search iterations and seconds per
-    decision, determinizations, rollouts per leaf, and bot seats per game (None: no cap).
+    decision, determinizations, rollouts per leaf, and bot seats per game (None: no cap);
+    and of the parameters that multiply a search's work beyond its budget, ``floor``
+    (playouts of each option after the budget), ``depth`` (a rollout's decisions) and
+    ``turns`` (turns looked ahead).
 
     >>> BotCaps(iters=500).check("ismcts:iters=1000", type("B", (), {"iters": 1000})())
     ...  # doctest: +NORMALIZE_WHITESPACE
@@ -168,6 +181,12 @@ class BotCaps:
     ...
     cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision;
     this server allows at most 500 search iterations
+    >>> BotCaps().check("ismcts:iters=1,floor=1000000000", type("B", (), {"floor": 10 ** 9})())
+    ...  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1,floor=1000000000': floor=1000000000 asks for
+    1000000000 playouts of each option; this server allows at most floor=16
     """
 
     iters: Optional[int] = 2000
@@ -175,6 +194,9 @@ class BotCaps:
     dets: Optional[int] = 256
     rollouts: Optional[int] = 16
     seats: Optional[int] = 4
+    floor: Optional[int] = MAX_FLOOR
+    depth: Optional[int] = MAX_DEPTH
+    turns: Optional[int] = MAX_TURNS
 
     def check(self, spec: str, bot: Any) -> None:
         for attr, cap, what in (("iters", self.iters, N_("search iterations")),
@@ -182,9 +204,20 @@ class BotCaps:
                                 ("dets", self.dets, N_("determinizations")),
                                 ("rollouts", self.rollouts, N_("rollouts"))):
             v = getattr(bot, attr, None)
-            if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
+            if cap is not None and _number(v) and v > cap:
                 raise OptionError(_("bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "
                                     "{cap:g} {what}").format(spec=spec, v=v, what=_(what), cap=cap))
+        for attr, cap, what in (("floor", self.floor, N_("playouts of each option")),
+                                ("depth", self.depth, N_("decisions a rollout")),
+                                ("turns", self.turns, N_("turns looked ahead"))):
+            v = getattr(bot, attr, None)
+            if cap is not None and _number(v) and v > cap:
+                raise OptionError(_("bot {spec!r}: {param}={v} asks for {v} {what}; this server allows at most "
+                                    "{param}={cap}").format(spec=spec, param=attr, v=v, what=_(what), cap=cap))
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def decision_seed(game_seed: int, seat: int, index: int) -> int:

@@ -10,7 +10,10 @@ seeds reuses them and plays only the games it lacks.
 Runs wait in one queue and are played one after another on the lab's executors
 (:func:`cosmodrome.lab.executor.run_tasks`: local worker processes niced below the server,
 or Ray), from one background thread; each finished game moves the progress on. A run is
-``queued``, ``running``, ``done``, ``cancelled`` or ``failed``.
+``queued``, ``running``, ``done``, ``cancelled`` or ``failed``. Cancelling a running run (or
+stopping the server) kills its worker processes mid-game (``run_tasks``' ``stop``), and a
+worker process ends with the server even when the server is killed
+(:func:`~cosmodrome.lab.executor.init_worker`).
 
 Runs are kept as files (JSON, written whole and moved into place) under the lab's folder:
 ``runs/<id>.json`` (the request, status, progress, seeds and results), ``runs/<id>.games.json``
@@ -43,7 +46,7 @@ from cosmodrome.i18n import _
 from cosmodrome.lab import compare
 from cosmodrome.lab.breakdown import end_cause_words
 from cosmodrome.lab.design import compute_ranges
-from cosmodrome.lab.executor import BACKENDS, _mp_context, check_backend, run_tasks, warm_ray
+from cosmodrome.lab.executor import BACKENDS, Stopped, check_backend, kill_workers, run_tasks, warm_ray, worker_pool
 from cosmodrome.lab.runner import GameResult, GameTask, make_task
 from cosmodrome.lab.seeds import game_seed
 from cosmodrome.server.seatbots import seat_bot
@@ -284,6 +287,7 @@ class Lab:
         self.thread.join(timeout=30)
         self.thread = None
         if self._ranges_pool is not None:
+            kill_workers(self._ranges_pool)  # a range being worked out is not waited for
             self._ranges_pool.shutdown(wait=False, cancel_futures=True)
             self._ranges_pool = None
 
@@ -376,8 +380,7 @@ class Lab:
             if fut is None:
                 if self._ranges_pool is None:
                     # two games' ranges at once: a big one does not hold up a small one
-                    self._ranges_pool = ProcessPoolExecutor(2, mp_context=_mp_context(self.config.modules),
-                                                            initializer=os.nice, initargs=(self.config.nice,))
+                    self._ranges_pool = worker_pool(2, self.config.modules, self.config.nice)
                 fut = self._ranges[key] = self._ranges_pool.submit(compute_ranges, game.name, players,
                                                                    tuple(self.config.modules))
         if not fut.done():
@@ -516,9 +519,14 @@ class Lab:
                 base[r.index] = r
             run.done += 1
 
-        run_tasks(tasks, workers=self.config.workers, backend=self.config.backend,
-                  ray_address=self.config.ray_address, on_result=on_result,
-                  nice=self.config.nice if self.config.backend == "local" else None)
+        try:
+            # a cancelled run (or a stopping server) kills the worker processes mid-game
+            run_tasks(tasks, workers=self.config.workers, backend=self.config.backend,
+                      ray_address=self.config.ray_address, on_result=on_result,
+                      nice=self.config.nice if self.config.backend == "local" else None,
+                      stop=lambda: run.status != "running" or self.stopping)
+        except Stopped:
+            raise _Cancelled() from None
         b = [base[i] for i in range(run.games)]
         v = [var[i] for i in range(run.games)]
         kept.update({str(r.index): r.to_json() for r in b})
