@@ -69,6 +69,20 @@ def test_bad_chat_is_refused_and_changes_nothing(client):
     assert client.get(f"/api/games/{g['id']}/chat").json()["chat"] == []
 
 
+def test_a_chat_line_holds_no_direction_controls_but_keeps_an_emojis_joiner(client):
+    """A right-to-left override (or any direction control) could make a line read as another
+    writer's; the zero-width joiner of an emoji sequence is harmless and stays."""
+    g = new_game(client)
+    for text in ("\u202e]2 reyalP[ I resign", "ok \u2066x\u2069", "\u200fhi"):
+        r = client.post(f"/api/games/{g['id']}/chat", json={"text": text}, headers=auth(token(g, 0)))
+        assert r.status_code == 400 and "direction controls" in r.json()["error"], text
+    assert client.get(f"/api/games/{g['id']}/chat").json()["chat"] == []
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    r = client.post(f"/api/games/{g['id']}/chat", json={"text": f"gg {family}"}, headers=auth(token(g, 0)))
+    assert r.status_code == 200, r.text
+    assert [line["text"] for line in client.get(f"/api/games/{g['id']}/chat").json()["chat"]] == [f"gg {family}"]
+
+
 def test_chat_is_rate_limited_per_writer(client):
     g = new_game(client)
     codes = [say(client, g, f"line {i}", seat=0).status_code for i in range(10)]

@@ -1,7 +1,10 @@
 """A game's chat: plain text lines, capped in size and rate, stored with the game.
 
-A line is text only: 1 to :data:`CHAT_MAX` characters, no control characters except that
-runs of spaces and line breaks fold to one space. Pages show it with ``textContent``, never as
+A line is text only: 1 to :data:`CHAT_MAX` characters, no control characters and no
+direction controls (:data:`DIRECTION_CONTROLS`: a right-to-left override could make a line
+read as another writer's or reorder what follows it), except that runs of spaces and line
+breaks fold to one space. Other invisible characters stay (the zero-width joiner of an
+emoji sequence). Pages show it with ``textContent``, never as
 markup, so ``<script>`` is shown as those characters. Who may write is the table's choice at
 creation (``chat``): ``"all"`` (spectators too), ``"players"`` (the seats only; spectators
 read), or ``"off"``.
@@ -27,6 +30,8 @@ CHAT_MAX = 500
 CHAT_MODES = ("players", "all", "off")
 #: lines one writer (a seat, or a spectator's address) may send per window of seconds
 CHAT_RATE = (8, 10.0)
+#: Unicode's direction marks, embeddings, overrides and isolates (a chat line holds none)
+DIRECTION_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def chat_text(raw: Any) -> str:
@@ -35,6 +40,8 @@ def chat_text(raw: Any) -> str:
         raise BadRequest(_("'text' must be text, not {type}").format(type=type(raw).__name__))
     if any((ord(c) < 32 and c not in "\t\r\n") or 127 <= ord(c) < 160 for c in raw):
         raise BadRequest(_("a chat message may not hold control characters"))
+    if not DIRECTION_CONTROLS.isdisjoint(raw):
+        raise BadRequest(_("a chat message may not hold direction controls (such as a right-to-left override)"))
     text = " ".join(raw.split())
     if not 1 <= len(text) <= CHAT_MAX:
         raise BadRequest(_("a chat message has 1 to {most} characters, not {n}").format(most=CHAT_MAX, n=len(text)))
