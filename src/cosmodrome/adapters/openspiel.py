@@ -649,15 +649,13 @@ def _make_classes(core_game: Game) -> type:
                 max_utility=1.0,
                 max_game_length=_max_game_length(core_game, players, self.options),
             )
-            options = self.options
             try:
-                recall: Optional[RecallLayout] = recall_layout(core_game, players, options, not sampled)
+                recall: Optional[RecallLayout] = recall_layout(core_game, players, self.options, not sampled)
                 no_recall = ""
             except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
                 recall, no_recall = None, f"{short}: no information-state tensor: {exc}"
             # get_type() says whether these options give the tensor (generic tools ask it first)
             super().__init__(types[sampled, recall is not None], info, params)
-            self.options = options
             self.players = players
             self.sampled = sampled
             self.schema = schema_for(core_game, players, self.options)

@@ -456,6 +456,7 @@ class SeatRelative:
         tops_f = np.asarray(tops, dtype=np.float64)
         self._k = tops_f.astype(np.float32)
         self._norm = (1.0 / np.log1p(tops_f)).astype(np.float32)
+        self._perm_rows: Optional[np.ndarray] = None    # the permutations as one array (apply_rows)
 
     def apply(self, vec: np.ndarray, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
         """The seat-relative vector of ``seat`` from its absolute one ``vec``."""
@@ -465,6 +466,17 @@ class SeatRelative:
         ix = self.log_index
         if len(ix):
             out[ix] = np.log1p(out[ix] * self._k) * self._norm
+        return out
+
+    def apply_rows(self, vecs: np.ndarray, seats: Any, out: np.ndarray) -> np.ndarray:
+        """:meth:`apply` for a batch: row ``i`` of ``out`` is the seat-relative vector of seat
+        ``seats[i]`` from its absolute row ``vecs[i]`` (one gather and one scaling for all)."""
+        if self._perm_rows is None:
+            self._perm_rows = np.stack(self.perms)
+        out[...] = np.take_along_axis(vecs, self._perm_rows[seats], axis=1)
+        ix = self.log_index
+        if len(ix):
+            out[:, ix] = np.log1p(out[:, ix] * self._k) * self._norm
         return out
 
     def observe(self, state: Any, seat: int, observer: Any = None, out: Optional[np.ndarray] = None) -> np.ndarray:

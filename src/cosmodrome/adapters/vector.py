@@ -99,8 +99,6 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         # into the observations once a step)
         self._absolute = np.zeros_like(self._obs) if self._relative is not None else self._obs
         self._rows = list(self._absolute)
-        #: seat-relative: each seat's permutation of the entries, a row per seat
-        self._perms = np.stack(self._relative.perms) if self._relative is not None else None
         # one incremental observer per game (a declared layout's; the fallback encodes the
         # view), keeping its game's row up to date in place
         self._observers = [self.layout.observer(row) for row in self._rows]
@@ -134,13 +132,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def _turn(self) -> None:
         """Seat-relative: every game's observation from its absolute row, seen from the seat to
         move (one gather and one scaling for the whole batch)."""
-        rel = self._relative
-        if rel is None:
-            return
-        self._obs[...] = np.take_along_axis(self._absolute, self._perms[self._seats], axis=1)
-        ix = rel.log_index
-        if len(ix):
-            self._obs[:, ix] = np.log1p(self._obs[:, ix] * rel._k) * rel._norm
+        if self._relative is not None:
+            self._relative.apply_rows(self._absolute, self._seats, self._obs)
 
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
         self._to_move[:] = self._seats

@@ -21,9 +21,9 @@ permessage-deflate (browsers do); what is negotiated, and what the browser reads
 - a message shorter than :data:`DEFLATE_MIN_BYTES` goes uncompressed (its RSV1 bit unset, which
   RFC 7692 section 6 allows on a connection that negotiated compression; Node's ``ws`` library
   does the same below 1 KiB). An update after a Venus move is about 870 bytes of JSON, which
-  deflate made about 230: 32 µs of the server's CPU a message, and as much again waiting for
+  deflate made about 230: 32 µs of the server's CPU a message, and some 20 µs more waiting for
   the interpreter lock zlib gives up, five messages a move (``bench/server_load.py``'s load,
-  docs/BENCHMARKS.md). A whole table, a few KiB, is still compressed;
+  docs/bench-history/issue-25-server-round-5.md). A whole table, a few KiB, is still compressed;
 - the others are compressed at zlib level :data:`DEFLATE_LEVEL` (uvicorn keeps its other
   settings: 12-bit windows both ways, ``memLevel`` 5, and zlib's default level 6): a table
   takes about three fifths of the time level 6 takes, for about a third more bytes.

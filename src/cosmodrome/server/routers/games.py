@@ -93,7 +93,7 @@ async def list_games(request: Request, hall: HallDep, status: Annotated[m.ListSt
         description=N_("open (a seat free), running, finished or replay"))] = None):
     """The public games (a private game is reached through its links only), newest first: the
     :data:`LIST_LIMIT` newest of the status asked."""
-    stored = {"open": "running", None: None}.get(status, status)
+    stored = "running" if status == "open" else status     # an open game is a running one
     rows = await asyncio.to_thread(request.app.state.store.list_games, stored, True, LIST_LIMIT)
     out = []
     for row in rows:
